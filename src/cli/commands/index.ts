@@ -1,0 +1,11 @@
+import type { Command } from 'commander';
+import { registerEval } from './eval.ts';
+
+/** Sets the process exit code for the command that ran. */
+export type SetExit = (code: number) => void;
+export type RegisterCommand = (program: Command, setExit: SetExit) => void;
+
+/** Every command, by name. A new command is one file plus one line here. */
+export const COMMANDS: Record<string, RegisterCommand> = {
+  eval: registerEval,
+};

@@ -1,0 +1,94 @@
+/**
+ * Reading input files with errors that name the file and say what to do: a missing file, a folder
+ * where a file belongs, an empty or binary file, a wrong encoding, a JSON or YAML syntax error with
+ * its line.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { extname } from 'node:path';
+import { parseDocument } from 'yaml';
+import { ToolproofError } from '../errors.ts';
+
+/** Input files past this size are refused rather than parsed: they are never hand-written inputs. */
+export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
+
+export function readTextFile(file: string, what: string): string {
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (stat.isDirectory()) {
+      throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is a folder, not a file`, {
+        file,
+        hint: `pass the path of the ${what} file itself`,
+      });
+    }
+    size = stat.size;
+  } catch (error) {
+    if (error instanceof ToolproofError) throw error;
+    throw new ToolproofError('E_FILE_MISSING', `${what} ${file} does not exist`, {
+      file,
+      hint: 'check the path (relative paths are resolved against the current folder)',
+    });
+  }
+  if (size > MAX_INPUT_BYTES) {
+    throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is ${(size / 1e6).toFixed(0)} MB, over the 20 MB limit`, {
+      file,
+      hint: 'point at the right file; input files are small hand-written JSON or YAML',
+    });
+  }
+  const bytes = readFileSync(file);
+  if (bytes.length === 0 || bytes.toString('utf8').trim() === '') {
+    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is empty`, { file, hint: `write the ${what} content; see the README for its format` });
+  }
+  if (bytes.includes(0)) {
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is ${utf16 ? 'UTF-16 encoded' : 'a binary file'}, not UTF-8 text`, {
+      file,
+      hint: utf16 ? 're-save it as UTF-8' : `pass a UTF-8 JSON or YAML ${what}`,
+    });
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is not valid UTF-8`, { file, hint: 're-save it as UTF-8' });
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Parses JSON, or YAML when the extension says so (`yaml: true` allows YAML for any name). */
+export function readDataFile(file: string, what: string, options: { yaml?: boolean } = {}): unknown {
+  const text = readTextFile(file, what);
+  const ext = extname(file).toLowerCase();
+  if (ext === '.yaml' || ext === '.yml' || (options.yaml && ext !== '.json')) return parseYaml(text, file, what);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is not valid JSON: ${message}${lineOf(text, message)}`, {
+      file,
+      hint: 'fix the JSON syntax at that position',
+    });
+  }
+}
+
+function parseYaml(text: string, file: string, what: string): unknown {
+  const doc = parseDocument(text, { uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const first = doc.errors[0];
+    const line = first.linePos?.[0];
+    throw new ToolproofError(
+      'E_FILE_PARSE',
+      `${what} ${file} is not valid YAML${line ? ` (line ${line.line}, column ${line.col})` : ''}: ${first.message.split('\n')[0]}`,
+      { file, hint: 'fix the YAML syntax at that line' },
+    );
+  }
+  return doc.toJS();
+}
+
+/** JSON.parse reports a character position; turn it into a line number for people. */
+function lineOf(text: string, message: string): string {
+  const match = /position (\d+)/.exec(message);
+  if (!match) return '';
+  const line = text.slice(0, Number(match[1])).split('\n').length;
+  return ` (line ${line})`;
+}

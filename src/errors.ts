@@ -1,0 +1,130 @@
+/**
+ * Every setup or configuration problem is a ToolproofError with a stable `code`, the thing at fault
+ * (`file`, `path`, `server`, `tool`, `url`) and a `hint` saying what to do next. Per-case failures are
+ * data (see CaseResult), never exceptions.
+ */
+export type ErrorCode =
+  // input files (exit 3)
+  | 'E_FILE_MISSING'
+  | 'E_FILE_UNREADABLE'
+  | 'E_FILE_PARSE'
+  | 'E_FILE_INVALID'
+  | 'E_UNKNOWN_SERVER'
+  | 'E_UNKNOWN_TOOL'
+  | 'E_USAGE'
+  // servers (exit 2)
+  | 'E_SERVER_START'
+  | 'E_SERVER_TIMEOUT'
+  | 'E_SERVER_CRASH'
+  | 'E_SERVER_PROTOCOL'
+  | 'E_CALL_TIMEOUT'
+  | 'E_CALL_FAILED'
+  // models (exit 2)
+  | 'E_MODEL_REFUSED'
+  | 'E_MODEL_TIMEOUT'
+  | 'E_MODEL_HTTP'
+  | 'E_MODEL_CONTEXT'
+  | 'E_MODEL_RATE_LIMIT'
+  | 'E_MODEL_BAD_RESPONSE'
+  | 'E_MODEL_TRUNCATED'
+  | 'E_REPLAY_MISS'
+  | 'E_INTERRUPTED'
+  | 'E_INTERNAL';
+
+/** Exit codes shared by every command. */
+export const EXIT = { ok: 0, gate: 1, runtime: 2, input: 3 } as const;
+
+const INPUT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'E_FILE_MISSING',
+  'E_FILE_UNREADABLE',
+  'E_FILE_PARSE',
+  'E_FILE_INVALID',
+  'E_UNKNOWN_SERVER',
+  'E_UNKNOWN_TOOL',
+  'E_USAGE',
+]);
+
+export interface ErrorDetails {
+  file?: string;
+  path?: string;
+  server?: string;
+  tool?: string;
+  url?: string;
+  hint?: string;
+  stderr?: string[];
+  cause?: unknown;
+}
+
+export class ToolproofError extends Error {
+  readonly code: ErrorCode;
+  readonly file?: string;
+  readonly path?: string;
+  readonly server?: string;
+  readonly tool?: string;
+  readonly url?: string;
+  readonly hint?: string;
+  readonly stderr?: string[];
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'ToolproofError';
+    this.code = code;
+    this.file = details.file;
+    this.path = details.path;
+    this.server = details.server;
+    this.tool = details.tool;
+    this.url = details.url;
+    this.hint = details.hint;
+    this.stderr = details.stderr;
+  }
+
+  /** 3 for input that will not load, 2 for everything else that stops a run. */
+  get exitCode(): number {
+    return INPUT_CODES.has(this.code) ? EXIT.input : EXIT.runtime;
+  }
+
+  /** Plain-data form, for result files. */
+  toJSON(): ErrorInfo {
+    return toErrorInfo(this);
+  }
+}
+
+/** An error as data: what result files and reports carry. */
+export interface ErrorInfo {
+  code: ErrorCode;
+  message: string;
+  file?: string;
+  path?: string;
+  server?: string;
+  tool?: string;
+  url?: string;
+  hint?: string;
+  stderr?: string[];
+}
+
+export function toErrorInfo(error: unknown): ErrorInfo {
+  if (error instanceof ToolproofError) {
+    const info: ErrorInfo = { code: error.code, message: error.message };
+    for (const key of ['file', 'path', 'server', 'tool', 'url', 'hint', 'stderr'] as const) {
+      const value = error[key];
+      if (value !== undefined) (info as unknown as Record<string, unknown>)[key] = value;
+    }
+    return info;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'E_INTERNAL', message };
+}
+
+/** One readable block: "E_CODE message\n  file: ...\n  hint: ...". */
+export function formatError(error: unknown): string {
+  const info = toErrorInfo(error);
+  const lines = [`${info.code}: ${info.message}`];
+  if (info.file) lines.push(`  file: ${info.file}${info.path ? ` at ${info.path}` : ''}`);
+  else if (info.path) lines.push(`  at: ${info.path}`);
+  if (info.server) lines.push(`  server: ${info.server}`);
+  if (info.tool) lines.push(`  tool: ${info.tool}`);
+  if (info.url) lines.push(`  url: ${info.url}`);
+  if (info.stderr?.length) lines.push('  last stderr lines:', ...info.stderr.map((l) => `    | ${l}`));
+  if (info.hint) lines.push(`  next: ${info.hint}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,104 @@
+/**
+ * The one result model every command produces and every reporter renders. A command fills the
+ * sections it owns; `toolproof report FILE` re-renders any saved result. Bump RESULT_SCHEMA_VERSION
+ * on any incompatible change (the JSON Schema in schema/ carries the same number).
+ */
+import type { ErrorInfo } from '../errors.ts';
+import type { CaseResult } from '../types.ts';
+
+export const RESULT_SCHEMA_VERSION = '1.0';
+
+export type VerdictStatus = 'pass' | 'fail' | 'error';
+
+export interface Verdict {
+  status: VerdictStatus;
+  /** One line each: why the gate failed or what stopped the run. Empty on pass. */
+  reasons: string[];
+}
+
+export interface Interval {
+  low: number;
+  high: number;
+}
+
+export interface ToolStats {
+  tool: string;
+  /** Cases that expected this tool. */
+  support: number;
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+}
+
+export interface EvalSummary {
+  cases: number;
+  passed: number;
+  failed: number;
+  errored: number;
+  skipped: number;
+  /** passed / (cases - skipped), counting errored cases as not passed. */
+  accuracy: number;
+  /** Wilson 95% interval over all attempts. */
+  interval: Interval;
+  attempts: number;
+  attemptsPassed: number;
+  repeat: number;
+  /** Share of cases where at least one attempt passed. */
+  passAtK: number;
+  /** Share of cases where every attempt passed. */
+  passHatK: number;
+  /** Accuracy over cases whose answer is no tool; null when there are none. */
+  noToolAccuracy: number | null;
+  /** Share of tool calls whose arguments validate against the tool's inputSchema and match expectations. */
+  argAccuracy: number | null;
+  perTool: ToolStats[];
+  /** confusion[expected][chosen] = attempts; `(none)` stands for no tool, `(error)` for no answer. */
+  confusion: Record<string, Record<string, number>>;
+  /** Mean model latency per attempt in milliseconds. */
+  meanLatencyMs: number;
+}
+
+export interface SuiteSummary {
+  suite: string;
+  model: string;
+  summary: EvalSummary;
+}
+
+export interface Diagnostic {
+  code: string;
+  message: string;
+  hint?: string;
+  server?: string;
+}
+
+export interface ServerInfo {
+  name: string;
+  version?: string;
+  protocolVersion?: string;
+  tools: number;
+  /** Restarts after a crash. */
+  restarts: number;
+  error?: ErrorInfo;
+}
+
+export interface ToolproofResult {
+  schemaVersion: typeof RESULT_SCHEMA_VERSION;
+  generator: { name: 'toolproof'; version: string };
+  command: string;
+  startedAt: string;
+  finishedAt: string;
+  /** False when the run was interrupted or stopped early; finished results are still here. */
+  complete: boolean;
+  verdict: Verdict;
+  model?: string;
+  servers?: ServerInfo[];
+  /** Eval totals over every suite; the shape `--json` promises. */
+  summary?: EvalSummary;
+  suites?: SuiteSummary[];
+  cases?: CaseResult[];
+  warnings: Diagnostic[];
+  errors: ErrorInfo[];
+}

@@ -1,0 +1,177 @@
+/**
+ * `eval` end to end: load every input first (so bad input fails before anything starts), start the
+ * servers, run the query sets through the model, stream results, fold them into the result model.
+ */
+import { loadHostConfig, selectServers, type HostConfig } from '../config/host-config.ts';
+import { checkQuerySetTools, loadQuerySet, type QuerySet } from '../config/query-set.ts';
+import { loadToolFile } from '../config/tool-file.ts';
+import { toErrorInfo, ToolproofError } from '../errors.ts';
+import { RESULT_SCHEMA_VERSION, type Diagnostic, type ToolproofResult } from '../report/model.ts';
+import { summarise } from '../scoring/metrics.ts';
+import { ServerPool } from '../servers/server-pool.ts';
+import type { ServerTimeouts } from '../servers/server-connection.ts';
+import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
+import { VERSION } from '../version.ts';
+import { caseKey, readResults, ResultSink } from './result-sink.ts';
+import { runSelection } from './run-selection.ts';
+
+export interface EvalOptions {
+  config?: string;
+  servers?: string[];
+  toolsFiles?: string[];
+  queries: string[];
+  model: ModelDriver;
+  repeat?: number;
+  concurrency?: number;
+  minAccuracy?: number;
+  caseTimeoutMs?: number;
+  serverTimeouts?: Partial<ServerTimeouts>;
+  /** JSON Lines file the results stream to. */
+  resultsFile?: string;
+  /** Earlier results file: only its missing or errored cases run again. */
+  resume?: string;
+  signal?: AbortSignal;
+  onResult?: (result: CaseResult, done: number, total: number) => void;
+  /** Called once the servers are up and the cases known. */
+  onStart?: (total: number) => void;
+}
+
+export interface LoadedInputs {
+  host?: HostConfig;
+  serverNames: string[];
+  fileTools: ToolDefinition[];
+  sets: QuerySet[];
+}
+
+export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' | 'toolsFiles' | 'queries'>): LoadedInputs {
+  if (!options.config && !options.toolsFiles?.length) {
+    throw new ToolproofError('E_USAGE', 'eval needs --config FILE (live servers) or --tools FILE (definitions only)', { hint: 'see `toolproof eval --help`' });
+  }
+  if (options.queries.length === 0) throw new ToolproofError('E_USAGE', 'eval needs at least one --queries FILE', { hint: 'see the README, "Query sets"' });
+  const host = options.config ? loadHostConfig(options.config) : undefined;
+  const serverNames = host ? selectServers(host, options.servers ?? []) : [];
+  const fileTools = (options.toolsFiles ?? []).flatMap((f) => loadToolFile(f).tools);
+  const sets = options.queries.map((q) => loadQuerySet(q));
+  for (const set of sets) {
+    for (const name of set.servers ?? []) {
+      if (host && !serverNames.includes(name)) selectServers(host, [name]);
+    }
+  }
+  return { ...(host ? { host } : {}), serverNames, fileTools, sets };
+}
+
+export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
+  const startedAt = new Date().toISOString();
+  const inputs = loadEvalInputs(options);
+  const warnings: Diagnostic[] = [];
+  const errors: ToolproofResult['errors'] = [];
+  for (const r of inputs.host?.resolved ?? []) {
+    warnings.push({ code: 'W_RELATIVE_PATH', server: r.server, message: `${r.field} "${r.from}" is relative; resolved to ${r.to}`, hint: 'the spec wants absolute script paths in host configs (2.7)' });
+  }
+  const previous = options.resume ? readResults(options.resume).cases.filter((c) => c.state !== 'errored') : [];
+  const done = new Set(previous.map(caseKey));
+  const pool = inputs.host ? await ServerPool.start(inputs.host, inputs.serverNames, { timeouts: options.serverTimeouts }) : undefined;
+  const sink = options.resultsFile
+    ? new ResultSink(options.resultsFile, { type: 'run', command: 'eval', model: options.model.id, startedAt, planned: inputs.sets.reduce((n, s) => n + s.cases.length, 0) }, options.resume === options.resultsFile)
+    : undefined;
+  try {
+    for (const error of pool?.errors() ?? []) errors.push(toErrorInfo(error));
+    const liveTools = pool?.tools() ?? [];
+    const allTools = dedupeTools([...liveTools, ...inputs.fileTools], warnings);
+    const failedServers = new Set((pool?.errors() ?? []).map((e) => e.server));
+    const toolsBySet = new Map<string, ToolDefinition[]>();
+    for (const set of inputs.sets) {
+      const tools = set.servers ? allTools.filter((t) => t.server === undefined || set.servers!.includes(t.server)) : allTools;
+      toolsBySet.set(set.name, tools);
+      if (failedServers.size === 0) checkQuerySetTools(set, new Set(tools.map((t) => t.name)));
+    }
+    const pending: SelectionCase[] = inputs.sets.flatMap((s) => s.cases).filter((c) => !done.has(caseKey(c)));
+    const total = pending.length;
+    options.onStart?.(total);
+    let finished = 0;
+    const fresh = await runSelection({
+      cases: pending,
+      toolsFor: (c) => toolsBySet.get(c.suite) ?? allTools,
+      model: options.model,
+      repeat: options.repeat,
+      concurrency: options.concurrency,
+      caseTimeoutMs: options.caseTimeoutMs,
+      signal: options.signal,
+      onResult: (result) => {
+        sink?.writeCase(result);
+        finished += 1;
+        options.onResult?.(result, finished, total);
+      },
+    });
+    const complete = !options.signal?.aborted && fresh.length === pending.length;
+    const order = new Map(inputs.sets.flatMap((s) => s.cases).map((c, i) => [caseKey(c), i]));
+    const cases = [...previous, ...fresh].sort((a, b) => (order.get(caseKey(a)) ?? 0) - (order.get(caseKey(b)) ?? 0));
+    warnToolsIgnored(cases, warnings);
+    const summary = summarise(cases);
+    const suites = inputs.sets.map((s) => ({ suite: s.name, model: options.model.id, summary: summarise(cases.filter((c) => c.suite === s.name)) }));
+    const reasons: string[] = [];
+    let status: ToolproofResult['verdict']['status'] = 'pass';
+    if (!complete) {
+      status = 'error';
+      reasons.push(`run interrupted: ${cases.length} of ${order.size} cases finished (resume with --resume ${options.resultsFile ?? 'FILE'})`);
+    }
+    if (errors.length > 0) {
+      status = 'error';
+      reasons.push(...errors.map((e) => `${e.code}: ${e.message}`));
+    }
+    if (summary.errored > 0) {
+      status = 'error';
+      reasons.push(`${summary.errored} case(s) errored: the model could not be evaluated on them`);
+    }
+    if (options.minAccuracy !== undefined && summary.accuracy < options.minAccuracy) {
+      if (status === 'pass') status = 'fail';
+      reasons.push(`accuracy ${(summary.accuracy * 100).toFixed(1)}% is below --min-accuracy ${(options.minAccuracy * 100).toFixed(1)}%`);
+    }
+    return {
+      schemaVersion: RESULT_SCHEMA_VERSION,
+      generator: { name: 'toolproof', version: VERSION },
+      command: 'eval',
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      complete,
+      verdict: { status, reasons },
+      model: options.model.id,
+      ...(pool ? { servers: pool.info() } : {}),
+      summary,
+      suites,
+      cases,
+      warnings,
+      errors,
+    };
+  } finally {
+    sink?.close();
+    await pool?.close();
+  }
+}
+
+/** Two servers listing the same tool name would confuse the model and the scorer: keep the first. */
+function dedupeTools(tools: ToolDefinition[], warnings: Diagnostic[]): ToolDefinition[] {
+  const seen = new Map<string, ToolDefinition>();
+  for (const tool of tools) {
+    const first = seen.get(tool.name);
+    if (first) {
+      warnings.push({ code: 'W_DUPLICATE_TOOL', message: `tool "${tool.name}" is listed by ${first.server ?? 'a tool file'} and ${tool.server ?? 'a tool file'}; keeping the first`, hint: 'select one server with --server' });
+      continue;
+    }
+    seen.set(tool.name, tool);
+  }
+  return [...seen.values()];
+}
+
+/** A runner whose chat template lacks tool support silently ignores `tools`: the model then never calls one. */
+function warnToolsIgnored(cases: CaseResult[], warnings: Diagnostic[]): void {
+  const answered = cases.flatMap((c) => c.attempts.filter((a) => a.state !== 'errored').map((a) => ({ c, a })));
+  const expecting = answered.filter(({ c }) => c.expected.tool !== null).length;
+  if (answered.length >= 4 && expecting / answered.length >= 0.5 && answered.every(({ a }) => a.chosen === null)) {
+    warnings.push({
+      code: 'W_TOOLS_IGNORED',
+      message: `the model called no tool in ${answered.length} answers although ${expecting} expected one`,
+      hint: "the model's chat template may not support tools: for llama-server add --jinja; for Ollama pick a model tagged 'tools'",
+    });
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The selection runner: every case (times `repeat`) goes to the model with the tools it may see,
+ * under bounded concurrency (p-limit). A model error is an errored attempt with its coded error, never
+ * a crash of the run; each case result is handed to `onResult` (the JSON Lines sink) as soon as it exists.
+ */
+import pLimit from 'p-limit';
+import { toErrorInfo, ToolproofError } from '../errors.ts';
+import { scoreAttempt } from '../scoring/score-attempt.ts';
+import type { Attempt, CaseResult, ChatMessage, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
+
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are an assistant with access to tools. Call the one tool that fits the request, with its arguments. If no tool fits, answer in text without calling a tool.';
+
+export interface SelectionRunOptions {
+  cases: readonly SelectionCase[];
+  /** The tools the model sees, per case (query sets may name their servers). */
+  toolsFor: (c: SelectionCase) => ToolDefinition[];
+  model: ModelDriver;
+  repeat?: number;
+  concurrency?: number;
+  systemPrompt?: string;
+  /** Whole-case deadline per attempt, in milliseconds. */
+  caseTimeoutMs?: number;
+  temperature?: number;
+  onResult?: (result: CaseResult) => void;
+  signal?: AbortSignal;
+}
+
+export async function runSelection(options: SelectionRunOptions): Promise<CaseResult[]> {
+  const limit = pLimit(options.concurrency ?? 4);
+  const repeat = Math.max(1, options.repeat ?? 1);
+  const indexes = new WeakMap<ToolDefinition[], Map<string, ToolDefinition>>();
+  const results: CaseResult[] = [];
+  await Promise.all(
+    options.cases.map((c) =>
+      limit(async () => {
+        if (options.signal?.aborted) return;
+        const tools = options.toolsFor(c);
+        let byName = indexes.get(tools);
+        if (!byName) indexes.set(tools, (byName = new Map(tools.map((t) => [t.name, t]))));
+        const attempts: Attempt[] = [];
+        for (let i = 0; i < repeat; i++) {
+          if (options.signal?.aborted) return;
+          attempts.push(await runAttempt(c, tools, byName, options));
+        }
+        const result = foldAttempts(c, attempts);
+        results.push(result);
+        options.onResult?.(result);
+      }),
+    ),
+  );
+  return results;
+}
+
+async function runAttempt(
+  c: SelectionCase,
+  tools: ToolDefinition[],
+  byName: ReadonlyMap<string, ToolDefinition>,
+  options: SelectionRunOptions,
+): Promise<Attempt> {
+  const messages: ChatMessage[] = [
+    { role: 'system', content: options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT },
+    { role: 'user', content: c.query },
+  ];
+  const started = performance.now();
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const deadline = options.caseTimeoutMs
+      ? new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            controller.abort();
+            reject(new ToolproofError('E_MODEL_TIMEOUT', `case "${c.id}" took longer than ${options.caseTimeoutMs} ms`, { hint: 'raise --case-timeout, or check that the model endpoint is not overloaded' }));
+          }, options.caseTimeoutMs);
+        })
+      : null;
+    const request = options.model.complete({
+      messages,
+      tools,
+      toolChoice: 'auto',
+      signal: controller.signal,
+      ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+    });
+    const response = await (deadline ? Promise.race([request, deadline]) : request);
+    return scoreAttempt(c, response, byName, performance.now() - started);
+  } catch (error) {
+    const info = toErrorInfo(error);
+    return { state: 'errored', reason: `${info.code}: ${info.message}`, latencyMs: performance.now() - started, error: info };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+export function foldAttempts(c: SelectionCase, attempts: Attempt[]): CaseResult {
+  const passed = attempts.filter((a) => a.state === 'passed').length;
+  const state = passed === attempts.length ? 'passed' : attempts.some((a) => a.state === 'errored') ? 'errored' : 'failed';
+  const first = attempts.find((a) => a.state !== 'passed') ?? attempts[0];
+  const reason = attempts.length === 1 || state === 'passed' ? first.reason : `${passed}/${attempts.length} attempts passed; first miss: ${first.reason}`;
+  return {
+    id: c.id,
+    suite: c.suite,
+    query: c.query,
+    expected: c.expect,
+    state,
+    pass: state === 'passed',
+    chosen: attempts[0].chosen,
+    reason,
+    attempts,
+    passRate: passed / attempts.length,
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * One live stdio server, reached through the official SDK (`Client`, `StdioClientTransport`): start
+ * with a timeout, list tools (following pagination), call a tool with a timeout, close. The server's
+ * stderr is kept, so a server that fails at start gives an error with its last stderr lines (spec 7.4).
+ * Servers are spawned without a shell, with only the SDK's safe default environment plus their own `env`.
+ */
+import type { Readable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolproofError } from '../errors.ts';
+import type { ServerEntry } from '../config/host-config.ts';
+import type { ToolDefinition } from '../types.ts';
+import { VERSION } from '../version.ts';
+import { StderrTail } from './stderr-tail.ts';
+
+const EXITED = new Error('exited');
+
+export interface ServerTimeouts {
+  /** Spawn to initialized. */
+  startMs: number;
+  /** One tools/list page or tools/call. */
+  callMs: number;
+}
+
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = { startMs: 15_000, callMs: 30_000 };
+
+export interface ServerIdentity {
+  name?: string;
+  version?: string;
+  protocolVersion?: string;
+}
+
+export class ServerConnection {
+  readonly stderr = new StderrTail();
+  readonly identity: ServerIdentity = {};
+  /** Messages on stdout that were not JSON-RPC (a server must not print to stdout). */
+  readonly protocolNoise: string[] = [];
+  private closed = false;
+  private exited = false;
+
+  private constructor(
+    readonly name: string,
+    readonly entry: ServerEntry,
+    private readonly client: Client,
+    private readonly transport: StdioClientTransport,
+    readonly timeouts: ServerTimeouts,
+  ) {}
+
+  static async start(name: string, entry: ServerEntry, timeouts: Partial<ServerTimeouts> = {}): Promise<ServerConnection> {
+    const limits = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
+    const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: entry.env, cwd: entry.cwd, stderr: 'pipe' });
+    const client = new Client({ name: 'toolproof', version: VERSION }, { capabilities: {} });
+    const connection = new ServerConnection(name, entry, client, transport, limits);
+    connection.stderr.attach(transport.stderr as Readable | null);
+    // StdioClientTransport has no protocol-version hook of its own; the Client calls this one after initialize.
+    (transport as { setProtocolVersion?: (v: string) => void }).setProtocolVersion = (v) => {
+      connection.identity.protocolVersion = v;
+    };
+    client.onerror = (error) => {
+      if (connection.protocolNoise.length < 20) connection.protocolNoise.push(error.message);
+    };
+    const exitedEarly = new Promise<never>((_, reject) => {
+      transport.onclose = () => {
+        connection.exited = true;
+        if (!connection.closed) reject(EXITED);
+      };
+    });
+    exitedEarly.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(connection.startError(`did not finish initializing within ${limits.startMs} ms`, 'E_SERVER_TIMEOUT')), limits.startMs);
+    });
+    try {
+      await Promise.race([client.connect(transport, { timeout: limits.startMs }), exitedEarly, timedOut]);
+    } catch (error) {
+      await connection.close();
+      if (error instanceof ToolproofError) throw error;
+      // Give stderr a moment to arrive: a crashing server usually explains itself there.
+      await new Promise((r) => setTimeout(r, 50));
+      if (error === EXITED) throw connection.startError('exited before it finished starting');
+      throw connection.startError(`failed to start: ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+    }
+    const info = client.getServerVersion();
+    connection.identity.name = info?.name;
+    connection.identity.version = info?.version;
+    transport.onclose = () => {
+      connection.exited = true;
+    };
+    return connection;
+  }
+
+  /** True once the process has gone, whether we closed it or it crashed. */
+  get alive(): boolean {
+    return !this.exited && !this.closed;
+  }
+
+  get pid(): number | null {
+    return this.transport.pid;
+  }
+
+  async listTools(): Promise<ToolDefinition[]> {
+    const tools: ToolDefinition[] = [];
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    do {
+      const page = await this.guard('tools/list', () => this.client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeouts.callMs }));
+      for (const tool of page.tools) tools.push({ ...(tool as unknown as ToolDefinition), server: this.name });
+      cursor = page.nextCursor;
+      if (cursor !== undefined && seen.has(cursor)) {
+        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" repeated the tools/list cursor ${JSON.stringify(cursor)}`, {
+          server: this.name,
+          hint: 'the server paginates in a loop; fix its nextCursor',
+        });
+      }
+      if (cursor !== undefined) seen.add(cursor);
+    } while (cursor !== undefined);
+    return tools;
+  }
+
+  async callTool(tool: string, args: Record<string, unknown>, timeoutMs = this.timeouts.callMs): Promise<CallToolResult> {
+    return (await this.guard(`tools/call ${tool}`, () => this.client.callTool({ name: tool, arguments: args }, undefined, { timeout: timeoutMs }), tool, timeoutMs)) as CallToolResult;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await this.client.close();
+    } catch {
+      // Closing a server that already died is not an error worth reporting.
+    }
+  }
+
+  /** Turns SDK failures into coded errors that name the server and carry its stderr. */
+  private async guard<T>(what: string, call: () => Promise<T>, tool?: string, timeoutMs = this.timeouts.callMs): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      const code = (error as { code?: number }).code;
+      if (code === -32001 || /timed out|timeout/i.test(message)) {
+        throw new ToolproofError('E_CALL_TIMEOUT', `server "${this.name}" did not answer ${what} within ${timeoutMs} ms`, {
+          server: this.name,
+          tool,
+          stderr: this.stderr.last(5),
+          hint: 'the server hangs or is slow; raise --call-timeout or fix the handler',
+        });
+      }
+      if (!this.alive || /connection closed/i.test(message)) {
+        this.exited = true;
+        throw new ToolproofError('E_SERVER_CRASH', `server "${this.name}" exited during ${what}`, {
+          server: this.name,
+          tool,
+          stderr: this.stderr.last(10),
+          hint: `run it directly in a terminal (${[this.entry.command, ...this.entry.args].join(' ')}) to see the crash`,
+        });
+      }
+      throw new ToolproofError('E_CALL_FAILED', `server "${this.name}" failed ${what}: ${message}`, {
+        server: this.name,
+        tool,
+        hint: 'see the server message above',
+        cause: error,
+      });
+    }
+  }
+
+  private startError(what: string, code: 'E_SERVER_START' | 'E_SERVER_TIMEOUT' = 'E_SERVER_START'): ToolproofError {
+    const command = [this.entry.command, ...this.entry.args].join(' ');
+    return new ToolproofError(code, `server "${this.name}" ${what}`, {
+      server: this.name,
+      stderr: this.stderr.last(10),
+      hint: `run it directly in a terminal to see the error on stderr: ${command}`,
+    });
+  }
+}

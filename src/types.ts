@@ -1,0 +1,160 @@
+/**
+ * The core data types every layer shares: tool definitions (MCP's wire shape), the model driver
+ * interface, selection cases and their results. Data flows one way:
+ * inputs -> servers/models -> run -> scoring -> reporters.
+ */
+import type { ErrorInfo } from './errors.ts';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+/** A JSON Schema document, kept as plain data. */
+export type JsonSchema = { [key: string]: unknown };
+
+/** MCP tool annotations (2025-06-18 schema). Absent hints take the spec's defaults. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A tool definition as `tools/list` returns it (spec 2.4). */
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  _meta?: { [key: string]: unknown };
+  /** Which server listed it; absent for definitions read from a file. */
+  server?: string;
+}
+
+// ---------------------------------------------------------------- models
+
+export type Role = 'system' | 'user' | 'assistant' | 'tool';
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** The raw argument string as the model produced it. */
+  rawArguments: string;
+  /** Parsed arguments, or undefined when `rawArguments` is not a JSON object. */
+  arguments?: { [key: string]: unknown };
+}
+
+export interface ChatMessage {
+  role: Role;
+  content: string;
+  /** On assistant messages: the calls the model made. */
+  toolCalls?: ToolCall[];
+  /** On tool messages: which call this answers. */
+  toolCallId?: string;
+}
+
+export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
+
+export interface ModelRequest {
+  messages: ChatMessage[];
+  tools: ToolDefinition[];
+  toolChoice?: ToolChoice;
+  temperature?: number;
+  maxTokens?: number;
+  seed?: number;
+  signal?: AbortSignal;
+}
+
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | 'unknown';
+
+export interface ModelUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface ModelResponse {
+  text: string;
+  toolCalls: ToolCall[];
+  finishReason: FinishReason;
+  usage?: ModelUsage;
+  /** The model name the endpoint reports. */
+  model?: string;
+}
+
+/** One small interface for every model: the mock, any OpenAI-compatible endpoint, a replay cassette. */
+export interface ModelDriver {
+  /** Stable identifier used in reports and cassette keys, e.g. `mock` or `openai:qwen3@http://...`. */
+  readonly id: string;
+  complete(request: ModelRequest): Promise<ModelResponse>;
+  close?(): Promise<void>;
+}
+
+// ---------------------------------------------------------------- cases
+
+/** Acceptable values for one expected argument (BFCL style). */
+export interface ExpectedArg {
+  /** Any of these values is accepted. */
+  anyOf: JsonValue[];
+  /** The argument may be absent. */
+  optional: boolean;
+}
+
+export interface Expectation {
+  /** null: the right answer is no tool. A list: any of these tools. */
+  tool: string | string[] | null;
+  notTools?: string[];
+  args?: { [name: string]: ExpectedArg };
+}
+
+export interface SelectionCase {
+  id: string;
+  query: string;
+  expect: Expectation;
+  /** Which query set it came from. */
+  suite: string;
+  tags?: string[];
+}
+
+// ---------------------------------------------------------------- results
+
+export type CaseState = 'passed' | 'failed' | 'errored' | 'skipped';
+
+export interface ArgCheck {
+  /** The arguments validate against the chosen tool's inputSchema. */
+  schemaValid: boolean | null;
+  schemaErrors?: string[];
+  /** The arguments match the expected ones; null when the case names no args. */
+  matches: boolean | null;
+  mismatches?: string[];
+}
+
+/** One attempt of one case (a case runs `repeat` times). */
+export interface Attempt {
+  state: CaseState;
+  /** The tool chosen, null for no tool. Undefined when the attempt errored before a choice. */
+  chosen?: string | null;
+  arguments?: { [key: string]: unknown };
+  rawArguments?: string;
+  argCheck?: ArgCheck;
+  reason: string;
+  finishReason?: FinishReason;
+  latencyMs: number;
+  usage?: ModelUsage;
+  error?: ErrorInfo;
+}
+
+export interface CaseResult {
+  id: string;
+  suite: string;
+  query: string;
+  expected: Expectation;
+  /** Outcome over all attempts: passed only when every attempt passed (pass^k); see passRate. */
+  state: CaseState;
+  pass: boolean;
+  /** The first attempt's choice, for tables; every choice is in attempts. */
+  chosen: string | null | undefined;
+  reason: string;
+  attempts: Attempt[];
+  passRate: number;
+}
