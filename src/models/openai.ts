@@ -1,0 +1,137 @@
+/**
+ * The driver for any OpenAI-compatible chat-completions endpoint (Ollama, llama.cpp's llama-server,
+ * vLLM, LM Studio, OpenAI itself), through the `openai` package. Transport problems become coded
+ * ToolproofErrors; a tool call with cut-off or unparsable arguments is returned as data.
+ */
+import OpenAI from 'openai';
+import { ToolproofError } from '../errors.ts';
+import type { ModelDriver, ModelRequest, ModelResponse } from '../types.ts';
+import { fromWireCompletion, toWireRequest } from './wire.ts';
+import { describeModelError } from './openai-errors.ts';
+
+/** Ollama's OpenAI-compatible address: the most common local runner. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
+/** Environment variables searched for an API key when `apiKeyEnv` is not given, in order. */
+export const DEFAULT_API_KEY_ENVS: readonly string[] = ['TOOLPROOF_API_KEY', 'OPENAI_API_KEY'];
+/** Sent when no key is set: local runners need none, but the SDK and some proxies want a bearer token. */
+export const PLACEHOLDER_API_KEY = 'sk-no-key';
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_MAX_RETRIES = 2;
+/** A Retry-After longer than this is not waited out: the request fails with E_MODEL_RATE_LIMIT instead. */
+export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
+
+export interface OpenAIModelOptions {
+  baseUrl?: string;
+  modelName: string;
+  /** Name (never the value) of the environment variable holding the API key. */
+  apiKeyEnv?: string;
+  /** Per attempt, covering the whole response body. */
+  timeoutMs?: number;
+  /** Retries on refused connections, timeouts, 408/409/429/5xx, honouring Retry-After. */
+  maxRetries?: number;
+  maxRetryAfterMs?: number;
+  /** Default sampling temperature when a request sets none. */
+  temperature?: number;
+  /** Read instead of process.env; for tests and embedding. */
+  env?: Record<string, string | undefined>;
+}
+
+/** Which key to send, and from where; the value never leaves this module except in the Authorization header. */
+function resolveApiKey(options: OpenAIModelOptions): { key: string; source: string | undefined } {
+  const env = options.env ?? process.env;
+  const names = options.apiKeyEnv !== undefined ? [options.apiKeyEnv] : DEFAULT_API_KEY_ENVS;
+  for (const name of names) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') return { key: value.trim(), source: name };
+  }
+  return { key: PLACEHOLDER_API_KEY, source: undefined };
+}
+
+function retryAfterMs(headers: Headers): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && !Number.isNaN(Number.parseFloat(ms))) return Number.parseFloat(ms);
+  const value = headers.get('retry-after');
+  if (value === null) return undefined;
+  const seconds = Number.parseFloat(value);
+  if (!Number.isNaN(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : date - Date.now();
+}
+
+/**
+ * A fetch that reads the whole body before returning, so the SDK's per-attempt timeout (which stops at
+ * the headers) also covers a server that stalls mid-body; and that refuses to wait out an excessive
+ * Retry-After, which the SDK would otherwise sleep through however long it is.
+ */
+function makeBufferedFetch(maxRetryAfter: number): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const body = await response.arrayBuffer();
+    const headers = new Headers(response.headers);
+    // The body is already decoded; stale length/encoding headers would misdescribe it.
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    if (response.status === 429) {
+      const wait = retryAfterMs(headers);
+      if (wait !== undefined && wait > maxRetryAfter) headers.set('x-should-retry', 'false');
+    }
+    const nullBody = [101, 204, 205, 304].includes(response.status);
+    return new Response(nullBody ? null : body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+  const { key, source } = resolveApiKey(options);
+  const client = new OpenAI({
+    baseURL: baseUrl,
+    apiKey: key,
+    timeout: timeoutMs,
+    maxRetries,
+    fetch: makeBufferedFetch(maxRetryAfterMs),
+    // The SDK refuses to run in a browser-like environment (jsdom tests) without this; harmless in Node.
+    dangerouslyAllowBrowser: true,
+  });
+  const context = {
+    url: `${baseUrl}/chat/completions`,
+    baseUrl,
+    modelName: options.modelName,
+    timeoutMs,
+    maxRetryAfterMs,
+    apiKeyEnv: source ?? options.apiKeyEnv,
+    secret: key === PLACEHOLDER_API_KEY ? undefined : key,
+  };
+
+  async function complete(request: ModelRequest): Promise<ModelResponse> {
+    let wire: ReturnType<typeof toWireRequest>;
+    try {
+      wire = toWireRequest(request);
+    } catch (error) {
+      throw new ToolproofError('E_INTERNAL', `Cannot send this conversation: ${(error as Error).message}.`);
+    }
+    if (wire.temperature === undefined && options.temperature !== undefined) wire.temperature = options.temperature;
+    let body: unknown;
+    try {
+      // The SDK's types describe OpenAI's own server; a local runner may answer anything, so check it below.
+      body = await client.chat.completions.create(
+        { ...wire, model: options.modelName } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
+        { signal: request.signal },
+      );
+    } catch (error) {
+      throw describeModelError(error, context, request.signal);
+    }
+    const response = fromWireCompletion(body);
+    if (typeof response === 'string') {
+      throw describeModelError({ badResponse: response, body }, context, request.signal);
+    }
+    return response;
+  }
+
+  return {
+    id: `openai:${options.modelName}@${baseUrl}`,
+    complete,
+  };
+}
