@@ -17,6 +17,8 @@ export interface Finding {
   message: string;
   /** For skills and tool files: the file the finding is in. */
   file?: string;
+  /** For tool lint of live servers: the server that listed the target. */
+  server?: string;
   line?: number;
 }
 
