@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerEval } from './eval.ts';
+import { registerMockServer } from './mock-server.ts';
 
 /** Sets the process exit code for the command that ran. */
 export type SetExit = (code: number) => void;
@@ -8,4 +9,5 @@ export type RegisterCommand = (program: Command, setExit: SetExit) => void;
 /** Every command, by name. A new command is one file plus one line here. */
 export const COMMANDS: Record<string, RegisterCommand> = {
   eval: registerEval,
+  'mock-server': registerMockServer,
 };

@@ -1,0 +1,35 @@
+/**
+ * The driver factory: one options object, tagged by `kind`, to a ModelDriver. A new driver is a file
+ * in this folder plus one branch here.
+ */
+import type { ModelDriver } from '../types.ts';
+import { createMockModel, type MockOptions } from './mock.ts';
+import { createOpenAIModel } from './openai.ts';
+
+export type ModelOptions =
+  | ({ kind: 'mock' } & MockOptions)
+  | {
+      kind: 'openai';
+      baseUrl: string;
+      modelName: string;
+      /** Name of the environment variable holding the API key (default TOOLPROOF_API_KEY, then OPENAI_API_KEY). */
+      apiKeyEnv?: string;
+      timeoutMs?: number;
+      maxRetries?: number;
+      temperature?: number;
+    };
+
+export function createModel(options: ModelOptions): ModelDriver {
+  switch (options.kind) {
+    case 'mock': {
+      const { kind: _kind, ...mock } = options;
+      return createMockModel(mock);
+    }
+    case 'openai':
+      return createOpenAIModel(options);
+  }
+}
+
+export { createMockModel, type MockOptions } from './mock.ts';
+export { createOpenAIModel, DEFAULT_BASE_URL, type OpenAIModelOptions } from './openai.ts';
+export { startMockServer, type MockServer, type MockServerOptions } from './mock-server.ts';
