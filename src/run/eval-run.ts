@@ -65,8 +65,13 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
   const inputs = loadEvalInputs(options);
   const warnings: Diagnostic[] = [];
   const errors: ToolproofResult['errors'] = [];
-  for (const r of inputs.host?.resolved ?? []) {
-    warnings.push({ code: 'W_RELATIVE_PATH', server: r.server, message: `${r.field} "${r.from}" is relative; resolved to ${r.to}`, hint: 'the spec wants absolute script paths in host configs (2.7)' });
+  const resolved = inputs.host?.resolved ?? [];
+  if (resolved.length > 0) {
+    warnings.push({
+      code: 'W_RELATIVE_PATH',
+      message: `${resolved.length} relative path(s) resolved against ${inputs.host!.file}: ${resolved.map((r) => `${r.server}.${r.field} "${r.from}"`).join(', ')}`,
+      hint: 'the spec wants absolute script paths in host configs (2.7); hosts such as Claude Desktop do not resolve relative ones',
+    });
   }
   const previous = options.resume ? readResults(options.resume).cases.filter((c) => c.state !== 'errored') : [];
   const done = new Set(previous.map(caseKey));

@@ -60,10 +60,12 @@ export class ServerConnection {
     client.onerror = (error) => {
       if (connection.protocolNoise.length < 20) connection.protocolNoise.push(error.message);
     };
+    let starting = true;
+    // Set before connect: the SDK's Protocol wraps this handler and keeps calling it after start.
     const exitedEarly = new Promise<never>((_, reject) => {
       transport.onclose = () => {
         connection.exited = true;
-        if (!connection.closed) reject(EXITED);
+        if (starting && !connection.closed) reject(EXITED);
       };
     });
     exitedEarly.catch(() => undefined);
@@ -81,14 +83,12 @@ export class ServerConnection {
       if (error === EXITED) throw connection.startError('exited before it finished starting');
       throw connection.startError(`failed to start: ${(error as Error).message}`);
     } finally {
+      starting = false;
       clearTimeout(timer);
     }
     const info = client.getServerVersion();
     connection.identity.name = info?.name;
     connection.identity.version = info?.version;
-    transport.onclose = () => {
-      connection.exited = true;
-    };
     return connection;
   }
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerEval } from './eval.ts';
 import { registerMockServer } from './mock-server.ts';
+import { registerRun } from './run.ts';
 
 /** Sets the process exit code for the command that ran. */
 export type SetExit = (code: number) => void;
@@ -10,4 +11,5 @@ export type RegisterCommand = (program: Command, setExit: SetExit) => void;
 export const COMMANDS: Record<string, RegisterCommand> = {
   eval: registerEval,
   'mock-server': registerMockServer,
+  run: registerRun,
 };

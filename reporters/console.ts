@@ -1,0 +1,89 @@
+/**
+ * The console report for an eval: summary, per-tool table, the failed cases with expected, chosen
+ * and reason. Tables by cli-table3, colours by picocolors (off when not a TTY or NO_COLOR is set).
+ */
+import Table from 'cli-table3';
+import pc from 'picocolors';
+import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
+import type { CaseResult, Expectation } from '../src/types.ts';
+
+/** cli-table3 colours its borders and headings itself; keep plain text when colours are off. */
+const tableStyle = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
+
+const pct = (x: number | null): string => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
+
+export function expectedText(expected: Expectation): string {
+  if (expected.tool === null) return '(no tool)';
+  return Array.isArray(expected.tool) ? expected.tool.join(' | ') : expected.tool;
+}
+
+export function chosenText(chosen: string | null | undefined): string {
+  return chosen === undefined ? '(error)' : chosen === null ? '(no tool)' : chosen;
+}
+
+function summaryTable(result: ToolproofResult, summary: EvalSummary): string {
+  const table = new Table({ head: ['suite', 'cases', 'passed', 'failed', 'errored', 'accuracy', '95% interval', 'no-tool acc.', 'arg acc.'], style: tableStyle() });
+  const row = (name: string, s: EvalSummary) => [
+    name,
+    s.cases,
+    s.passed,
+    s.failed,
+    s.errored,
+    pct(s.accuracy),
+    `${pct(s.interval.low)} - ${pct(s.interval.high)}`,
+    pct(s.noToolAccuracy),
+    pct(s.argAccuracy),
+  ];
+  for (const suite of result.suites ?? []) table.push(row(suite.suite, suite.summary));
+  if ((result.suites?.length ?? 0) !== 1) table.push(row(pc.bold('all'), summary));
+  return table.toString();
+}
+
+function perToolTable(summary: EvalSummary): string {
+  const table = new Table({ head: ['tool', 'expected', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'], style: tableStyle() });
+  for (const t of summary.perTool) {
+    table.push([t.tool, t.support, t.truePositives, t.falsePositives, t.falseNegatives, pct(t.precision), pct(t.recall), pct(t.f1)]);
+  }
+  return table.toString();
+}
+
+function failuresTable(cases: CaseResult[]): string {
+  const table = new Table({ head: ['case', 'query', 'expected', 'chosen', 'reason'], colWidths: [18, 40, 18, 18, 50], wordWrap: true, style: tableStyle() });
+  for (const c of cases) table.push([`${c.suite}/${c.id}`, c.query, expectedText(c.expected), chosenText(c.chosen), c.reason]);
+  return table.toString();
+}
+
+export function renderEvalConsole(result: ToolproofResult, options: { maxFailures?: number } = {}): string {
+  const out: string[] = [];
+  const summary = result.summary;
+  out.push(pc.bold(`toolproof ${result.command}`) + pc.dim(`  model ${result.model ?? '-'}`));
+  for (const server of result.servers ?? []) {
+    const state = server.error ? pc.red(`failed: ${server.error.code}`) : `${server.tools} tools${server.restarts ? pc.yellow(`, restarted ${server.restarts}x`) : ''}`;
+    out.push(pc.dim(`  server ${server.name}${server.version ? ` ${server.version}` : ''}: `) + state);
+  }
+  if (summary) {
+    out.push(summaryTable(result, summary));
+    if (summary.perTool.length > 0) out.push(perToolTable(summary));
+    if (summary.repeat > 1) out.push(`repeat ${summary.repeat}: pass@${summary.repeat} ${pct(summary.passAtK)}, pass^${summary.repeat} ${pct(summary.passHatK)}`);
+    const failed = (result.cases ?? []).filter((c) => c.state === 'failed' || c.state === 'errored');
+    if (failed.length > 0) {
+      const max = options.maxFailures ?? 30;
+      out.push(pc.bold(`Failed cases (${failed.length})`));
+      out.push(failuresTable(failed.slice(0, max)));
+      if (failed.length > max) out.push(pc.dim(`… and ${failed.length - max} more in the JSON results`));
+    }
+  }
+  for (const w of result.warnings) out.push(pc.yellow(`warning ${w.code}: ${w.message}`) + (w.hint ? pc.dim(`\n  next: ${w.hint}`) : ''));
+  for (const e of result.errors) {
+    out.push(pc.red(`error ${e.code}: ${e.message}`) + (e.stderr?.length ? pc.dim(`\n${e.stderr.map((l) => `  | ${l}`).join('\n')}`) : '') + (e.hint ? pc.dim(`\n  next: ${e.hint}`) : ''));
+  }
+  out.push(renderVerdict(result));
+  return out.join('\n');
+}
+
+export function renderVerdict(result: ToolproofResult): string {
+  const { status, reasons } = result.verdict;
+  const head = status === 'pass' ? pc.green('PASS') : status === 'fail' ? pc.red('FAIL') : pc.red('ERROR');
+  const incomplete = result.complete ? '' : pc.yellow(' (incomplete run)');
+  return `${head}${incomplete}${reasons.length ? ` ${reasons.join('; ')}` : ''}`;
+}

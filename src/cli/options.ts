@@ -1,0 +1,104 @@
+/**
+ * Flags shared by every command that drives a model or starts servers, so they read the same
+ * everywhere: `--model mock | --base-url URL --model-name NAME`, timeouts, numbers.
+ */
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { ToolproofError } from '../errors.ts';
+import { createModel, type ModelOptions } from '../models/index.ts';
+import type { ServerTimeouts } from '../servers/server-connection.ts';
+import type { ModelDriver } from '../types.ts';
+
+export interface ModelFlags {
+  model?: string;
+  baseUrl?: string;
+  modelName?: string;
+  apiKeyEnv?: string;
+  modelTimeout?: number;
+  retries?: number;
+  temperature?: number;
+}
+
+export interface ServerFlags {
+  startTimeout?: number;
+  callTimeout?: number;
+}
+
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+export function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
+  return n;
+}
+
+export function ratio(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('must be a number between 0 and 1, e.g. 0.8');
+  return n;
+}
+
+export function addModelFlags(command: Command): Command {
+  return command
+    .addOption(new Option('--model <kind>', 'model driver: mock (default, offline) or openai (with --base-url)').choices(['mock', 'openai']))
+    .option('--base-url <url>', 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (Ollama) or http://127.0.0.1:8080/v1 (llama-server)')
+    .option('--model-name <name>', 'model name the endpoint knows, e.g. qwen3:8b')
+    .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLPROOF_API_KEY, then OPENAI_API_KEY)')
+    .option('--model-timeout <ms>', 'timeout of one model request', positiveInt)
+    .option('--retries <n>', 'retries of a failed model request (429 honours Retry-After)', (v) => Number(v))
+    .option('--temperature <t>', 'sampling temperature', (v) => Number(v));
+}
+
+export function addServerFlags(command: Command): Command {
+  return command
+    .option('--start-timeout <ms>', 'timeout from spawn to initialized', positiveInt)
+    .option('--call-timeout <ms>', 'timeout of one tools/list or tools/call', positiveInt);
+}
+
+export function modelOptions(flags: ModelFlags): ModelOptions {
+  const kind = flags.model ?? (flags.baseUrl ? 'openai' : 'mock');
+  if (kind === 'mock') {
+    if (flags.baseUrl) throw new ToolproofError('E_USAGE', '--base-url needs --model openai (or leave --model out)', { hint: 'drop --model mock to use the endpoint' });
+    return { kind: 'mock' };
+  }
+  if (!flags.modelName) {
+    throw new ToolproofError('E_USAGE', 'an OpenAI-compatible model needs --model-name', {
+      hint: 'name a model the endpoint serves, e.g. --model-name qwen3:8b (see GET {base-url}/models)',
+    });
+  }
+  return {
+    kind: 'openai',
+    baseUrl: flags.baseUrl ?? 'http://127.0.0.1:11434/v1',
+    modelName: flags.modelName,
+    ...(flags.apiKeyEnv ? { apiKeyEnv: flags.apiKeyEnv } : {}),
+    ...(flags.modelTimeout ? { timeoutMs: flags.modelTimeout } : {}),
+    ...(flags.retries !== undefined ? { maxRetries: flags.retries } : {}),
+    ...(flags.temperature !== undefined ? { temperature: flags.temperature } : {}),
+  };
+}
+
+export function modelFromFlags(flags: ModelFlags): ModelDriver {
+  return createModel(modelOptions(flags));
+}
+
+export function serverTimeouts(flags: ServerFlags): Partial<ServerTimeouts> {
+  return { ...(flags.startTimeout ? { startMs: flags.startTimeout } : {}), ...(flags.callTimeout ? { callMs: flags.callTimeout } : {}) };
+}
+
+/** Aborts on the first SIGINT/SIGTERM so a run can close servers and keep what it finished; a second one exits at once. */
+export function abortOnSignals(): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const handler = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write(`\ntoolproof: ${signal} received; finishing in-flight cases and closing servers (again to quit at once)\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolproofError } from '../errors.ts';
+import { ServerConnection } from './server-connection.ts';
+
+const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/servers/${name}`, import.meta.url));
+const node = (script: string) => ({ command: process.execPath, args: [fixture(script)] });
+
+let open: ServerConnection[] = [];
+afterEach(async () => {
+  await Promise.all(open.map((c) => c.close()));
+  open = [];
+});
+
+async function start(name: string, script: string, timeouts = {}): Promise<ServerConnection> {
+  const connection = await ServerConnection.start(name, node(script), timeouts);
+  open.push(connection);
+  return connection;
+}
+
+async function startError(script: string, timeouts = {}): Promise<ToolproofError> {
+  try {
+    await start('broken', script, timeouts);
+  } catch (error) {
+    return error as ToolproofError;
+  }
+  throw new Error('expected the server to fail');
+}
+
+describe('ServerConnection (real child processes)', () => {
+  it('starts the spec echo server, lists its tool and calls it', async () => {
+    const echo = await start('echo', 'echo.mjs');
+    expect(echo.identity.name).toBe('echo');
+    expect(echo.identity.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const tools = await echo.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['echo']);
+    expect(tools[0].server).toBe('echo');
+    const result = await echo.callTool('echo', { text: 'hi' });
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: hi' }]);
+  });
+
+  it('follows tools/list pagination', async () => {
+    const paged = await start('paged', 'paged.mjs');
+    expect((await paged.listTools()).map((t) => t.name)).toEqual(['get_alpha', 'get_bravo', 'get_charlie', 'get_delta', 'get_echo']);
+  });
+
+  it('reports a server that exits at start with its last stderr lines', async () => {
+    const error = await startError('faults/exit-at-start.mjs');
+    expect(error.code).toBe('E_SERVER_START');
+    expect(error.server).toBe('broken');
+    expect(error.stderr?.join('\n')).toContain('cannot open database');
+    expect(error.hint).toContain('exit-at-start.mjs');
+  });
+
+  it('times out a server that never initializes', async () => {
+    const error = await startError('faults/hang-on-initialize.mjs', { startMs: 500 });
+    expect(error.code).toBe('E_SERVER_TIMEOUT');
+  });
+
+  it('times out a call that never returns, naming server and tool', async () => {
+    const hang = await start('hang', 'faults/hang-on-call.mjs');
+    await expect(hang.callTool('get_status', {}, 300)).rejects.toMatchObject({ code: 'E_CALL_TIMEOUT', server: 'hang', tool: 'get_status' });
+  });
+
+  it('reports a crash in the middle of a call with the stderr it left', async () => {
+    const crash = await start('crash', 'faults/crash-on-call.mjs');
+    const error = (await crash.callTool('get_status', {}).catch((e: unknown) => e)) as ToolproofError;
+    expect(error.code).toBe('E_SERVER_CRASH');
+    expect(error.stderr?.join('\n')).toContain('segmentation fault');
+    expect(crash.alive).toBe(false);
+  });
+
+  it('does not pass the parent environment to the server', async () => {
+    process.env.TOOLPROOF_PLANTED_SECRET = 'sk-planted-123';
+    try {
+      const echo = await ServerConnection.start('env', { command: process.execPath, args: ['-e', 'console.error(JSON.stringify(process.env)); setTimeout(() => process.exit(1), 50)'] }).catch((e: ToolproofError) => e);
+      expect((echo as ToolproofError).stderr?.join('\n')).not.toContain('sk-planted-123');
+      expect((echo as ToolproofError).stderr?.join('\n')).toContain('PATH');
+    } finally {
+      delete process.env.TOOLPROOF_PLANTED_SECRET;
+    }
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * What a vitest suite imports (`toolproof/vitest`): run a selection eval against live servers or tool
+ * files, assert thresholds with matchers, and attach the result to the test's meta so the Toolproof
+ * vitest reporter can write reports.
+ */
+import { expect } from 'vitest';
+import type { ToolproofResult } from '../report/model.ts';
+import { createModel, type ModelOptions } from '../models/index.ts';
+import { runEval, type EvalOptions } from '../run/eval-run.ts';
+import { selectionMatchers } from './matchers-selection.ts';
+
+export interface SelectionEvalOptions extends Omit<EvalOptions, 'model'> {
+  /** Default: the mock model. */
+  model?: ModelOptions;
+}
+
+export async function evalSelection(options: SelectionEvalOptions): Promise<ToolproofResult> {
+  const model = createModel(options.model ?? { kind: 'mock' });
+  try {
+    return await runEval({ ...options, model });
+  } finally {
+    await model.close?.();
+  }
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** Toolproof results attached by a suite, collected by the Toolproof vitest reporter. */
+    toolproof?: ToolproofResult[];
+  }
+}
+
+/** Attaches a result to the running test (`recordResult(ctx.task, result)`), for the vitest reporter. */
+export function recordResult(task: { meta: { toolproof?: ToolproofResult[] } }, result: ToolproofResult): void {
+  (task.meta.toolproof ??= []).push(result);
+}
+
+expect.extend(selectionMatchers);
+
+export { selectionMatchers };
+export type { ToolproofResult };
