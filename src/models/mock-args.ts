@@ -1,0 +1,299 @@
+/**
+ * Argument inference for the mock model: fills what a request states and leaves the rest out.
+ * In order: the winning `oneOf` alternative; enum values named in the request; strings matching a
+ * parameter's `pattern` (item keys, ids); quoted strings, URLs and file paths, each to the string
+ * or string-array parameter whose words lie nearest it (a quoted comma list becomes an array);
+ * numbers, to the numeric parameter whose words lie within three words of them, or the only number
+ * to the only numeric parameter when it fits its bounds; booleans, true when the parameter's words
+ * appear (false after "no", "not", "without"). Last, the first required string still empty gets the
+ * request's salient remainder: its words minus stop words, request filler ("show", "find", "top"),
+ * the tool's own vocabulary (name, title, parameter names, description outside its quoted examples)
+ * and the words other arguments used. When nothing remains it stays out, as a careful model would.
+ */
+import { alternativesOf, propertiesOf, type Alternative } from './mock-index.ts';
+import { literals, numbers, type Literal } from './text/literals.ts';
+import { stem, terms, tokensWithOffsets, type Token } from './text/tokenize.ts';
+import type { JsonSchema, ToolDefinition } from '../types.ts';
+
+const FILLER: ReadonlySet<string> = new Set(
+  ['show', 'find', 'get', 'give', 'list', 'search', 'look', 'lookup', 'tell', 'fetch', 'display', 'open', 'need',
+    'see', 'check', 'top', 'first', 'last', 'newest', 'latest', 'oldest', 'recent', 'all', 'every', 'now', 'thanks',
+    'thank', 'ok', 'okay', 'let', 'know', 'help', 'use', 'using', 'call', 'run', 'new', 'one', 'ones'].map(stem),
+);
+const FREE_TEXT: ReadonlySet<string> = new Set(
+  ['query', 'question', 'text', 'title', 'topic', 'prompt', 'message', 'content', 'keywords', 'search', 'q'].map(stem),
+);
+const BOOLEAN_GENERIC: ReadonlySet<string> = new Set(
+  ['include', 'show', 'use', 'enable', 'only', 'keep', 'return', 'also', 'with', 'is', 'has', 'in'].map(stem),
+);
+const NEGATIONS: ReadonlySet<string> = new Set(['no', 'not', 'without', 'exclude', 'excluding', 'don', 'dont', 'never', 'skip']);
+const KIND_HINTS: Record<Literal['kind'], string[]> = {
+  quoted: [],
+  url: ['url', 'link', 'web', 'page', 'http', 'source', 'file', 'path'].map(stem),
+  path: ['file', 'path', 'document', 'source', 'url'].map(stem),
+  id: ['id', 'identifier', 'key', 'name'].map(stem),
+};
+
+function types(schema: JsonSchema): string[] {
+  const type = schema.type;
+  return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];
+}
+
+function enumValues(schema: JsonSchema): string[] {
+  if (Array.isArray(schema.enum)) return schema.enum.filter((v): v is string => typeof v === 'string');
+  return alternativesOf(schema).map((alt) => alt.value);
+}
+
+const patternCache = new WeakMap<JsonSchema, RegExp | null>();
+
+/** The parameter's `pattern` compiled once; null when it has none or it does not compile. */
+function patternOf(schema: JsonSchema): RegExp | null {
+  let pattern = patternCache.get(schema);
+  if (pattern === undefined) {
+    pattern = null;
+    if (typeof schema.pattern === 'string') {
+      try {
+        pattern = new RegExp(schema.pattern, 'u');
+      } catch {
+        pattern = /(?!)/; // an unusable pattern matches nothing, so nothing is invented for it
+      }
+    }
+    patternCache.set(schema, pattern);
+  }
+  return pattern;
+}
+
+/** True when the schema has no `pattern` or `value` matches it. */
+function fitsPattern(schema: JsonSchema, value: string): boolean {
+  const pattern = patternOf(schema);
+  return pattern === null || pattern.test(value);
+}
+
+// Per-schema and per-tool derivations, cached: the same definitions serve thousands of cases.
+const paramTermCache = new WeakMap<JsonSchema, Set<string>>();
+const vocabularyCache = new WeakMap<ToolDefinition, Set<string>>();
+const termCache = new Map<string, string[]>();
+
+function cachedTerms(text: string): string[] {
+  let out = termCache.get(text);
+  if (!out) {
+    out = terms(text);
+    if (termCache.size < 10_000) termCache.set(text, out);
+  }
+  return out;
+}
+
+function paramTerms(name: string, schema: JsonSchema): Set<string> {
+  let out = paramTermCache.get(schema);
+  if (!out) {
+    out = new Set(terms(`${name} ${typeof schema.description === 'string' ? schema.description : ''}`));
+    paramTermCache.set(schema, out);
+  }
+  return out;
+}
+
+/** Context of a span: stems of up to four words before it and two after. */
+function contextTerms(tokens: Token[], start: number, end: number): string[] {
+  const before = tokens.filter((t) => t.end <= start).slice(-4);
+  const after = tokens.filter((t) => t.start >= end).slice(0, 2);
+  return [...before, ...after].map((t) => t.term).filter(Boolean);
+}
+
+interface State {
+  query: string;
+  tokens: Token[];
+  queryTerms: Set<string>;
+  args: Record<string, unknown>;
+  /** Stems other arguments consumed, kept out of the salient remainder. */
+  used: Set<string>;
+  /** Character spans other arguments consumed. */
+  spans: Array<[number, number]>;
+  literals: Literal[];
+}
+
+interface EnumChoice {
+  value: string;
+  own: string[];
+  /** The words that tell this value from its siblings (`newest` in `year_newest` vs `year_oldest`). */
+  needed: string[];
+}
+const enumCache = new WeakMap<JsonSchema, EnumChoice[]>();
+
+function enumChoices(schema: JsonSchema, values: string[]): EnumChoice[] {
+  let choices = enumCache.get(schema);
+  if (!choices) {
+    choices = values.map((value) => {
+      const own = terms(value);
+      const shared = new Set(values.filter((other) => other !== value).flatMap((other) => terms(other)));
+      const distinctive = own.filter((term) => !shared.has(term));
+      return { value, own, needed: distinctive.length ? distinctive : own };
+    });
+    enumCache.set(schema, choices);
+  }
+  return choices;
+}
+
+function fillEnum(state: State, name: string, schema: JsonSchema, values: string[]): void {
+  let best: { value: string; hits: number } | undefined;
+  for (const { value, own, needed } of enumChoices(schema, values)) {
+    if (!needed.length || !needed.every((term) => state.queryTerms.has(term))) continue;
+    const hits = own.filter((term) => state.queryTerms.has(term)).length;
+    if (!best || hits > best.hits) best = { value, hits };
+  }
+  if (best) {
+    state.args[name] = best.value;
+    for (const term of terms(best.value)) state.used.add(term);
+  }
+}
+
+function fillPatterns(state: State, entries: Array<[string, JsonSchema]>): void {
+  for (const [name, schema] of entries) {
+    const pattern = patternOf(schema);
+    if (pattern === null || !types(schema).includes('string')) continue;
+    for (const match of state.query.matchAll(/[^\s"'“”‘’(),;:!?]+/g)) {
+      const chunk = match[0].replace(/[.]+$/, '');
+      const start = match.index ?? 0;
+      if (!pattern.test(chunk) || state.spans.some(([s, e]) => start >= s && start < e)) continue;
+      state.args[name] = chunk;
+      state.spans.push([start, start + chunk.length]);
+      state.used.add(stem(chunk.toLowerCase()));
+      break;
+    }
+  }
+}
+
+function fillLiterals(state: State, entries: Array<[string, JsonSchema]>, required: Set<string>): void {
+  const open = entries.filter(([name, schema]) => {
+    if (name in state.args || enumValues(schema).length) return false;
+    const t = types(schema);
+    return t.includes('string') || (t.includes('array') && types((schema.items ?? {}) as JsonSchema).includes('string'));
+  });
+  for (const literal of state.literals) {
+    if (!open.length) return;
+    if (state.spans.some(([s, e]) => literal.start < e && s < literal.end)) continue;
+    const context = [...contextTerms(state.tokens, literal.start, literal.end), ...KIND_HINTS[literal.kind]];
+    let bestIndex = -1;
+    let bestScore = -1;
+    open.forEach(([name, schema], index) => {
+      if (!fitsPattern(schema, literal.value)) return;
+      const words = paramTerms(name, schema);
+      const score = context.filter((term) => words.has(term)).length + (required.has(name) ? 0.5 : 0);
+      if (score > bestScore) [bestIndex, bestScore] = [index, score];
+    });
+    if (bestIndex < 0) continue;
+    const [[name, schema]] = open.splice(bestIndex, 1);
+    const isArray = types(schema).includes('array');
+    state.args[name] = isArray ? literal.value.split(/\s*,\s*|\s+and\s+/).filter(Boolean) : literal.value;
+    state.spans.push([literal.start, literal.end]);
+    for (const term of terms(literal.value)) state.used.add(term);
+  }
+}
+
+function nearestDistance(tokens: Token[], index: number, words: Set<string>): number {
+  let best = Infinity;
+  tokens.forEach((token, i) => {
+    if (token.term && words.has(token.term) && !FILLER.has(token.term)) best = Math.min(best, Math.abs(i - index));
+  });
+  return best;
+}
+
+function fillNumbers(state: State, entries: Array<[string, JsonSchema]>): void {
+  const numeric = entries.filter(([name, schema]) => !(name in state.args) && types(schema).some((t) => t === 'integer' || t === 'number'));
+  if (!numeric.length) return;
+  const found = numbers(state.query, state.literals).filter(
+    (n) => !state.spans.some(([s, e]) => n.start >= s && n.start < e),
+  );
+  const taken = new Set<number>();
+  for (const [name, schema] of numeric) {
+    const words = paramTerms(name, schema);
+    let best: { at: number; distance: number } | undefined;
+    found.forEach((n, at) => {
+      if (taken.has(at)) return;
+      const index = state.tokens.findIndex((t) => t.start >= n.start);
+      const distance = nearestDistance(state.tokens, index, words);
+      if (distance <= 3 && (!best || distance < best.distance)) best = { at, distance };
+    });
+    if (!best && numeric.length === 1 && found.length === 1) {
+      const { value } = found[0];
+      const fits = (typeof schema.minimum !== 'number' || value >= schema.minimum) && (typeof schema.maximum !== 'number' || value <= schema.maximum);
+      if (fits) best = { at: 0, distance: Infinity };
+    }
+    if (!best) continue;
+    const n = found[best.at];
+    taken.add(best.at);
+    if (types(schema).includes('integer') && !Number.isInteger(n.value)) continue;
+    state.args[name] = n.value;
+    state.spans.push([n.start, n.end]);
+  }
+}
+
+function fillBooleans(state: State, entries: Array<[string, JsonSchema]>): void {
+  for (const [name, schema] of entries) {
+    if (name in state.args || !types(schema).includes('boolean')) continue;
+    const needed = cachedTerms(name).filter((term) => !BOOLEAN_GENERIC.has(term));
+    if (!needed.length || !needed.every((term) => state.queryTerms.has(term))) continue;
+    const at = state.tokens.findIndex((t) => t.term === needed[0]);
+    const negated = state.tokens.slice(Math.max(0, at - 2), at).some((t) => NEGATIONS.has(t.raw.toLowerCase()));
+    state.args[name] = !negated;
+    for (const term of needed) state.used.add(term);
+  }
+}
+
+/** Words of the tool's own vocabulary: a request word found there is the command, not the content. */
+function vocabulary(tool: ToolDefinition): Set<string> {
+  const cached = vocabularyCache.get(tool);
+  if (cached) return cached;
+  const description = (tool.description ?? '').replace(/(?<![\p{L}\p{N}])'[^'\n]+?'(?![\p{L}\p{N}])|"[^"\n]+?"/gu, ' ');
+  const title = tool.title ?? tool.annotations?.title ?? '';
+  const out = new Set(terms(`${tool.name} ${title} ${Object.keys(propertiesOf(tool)).join(' ')} ${description}`));
+  vocabularyCache.set(tool, out);
+  return out;
+}
+
+function fillRemainder(state: State, tool: ToolDefinition, entries: Array<[string, JsonSchema]>, required: Set<string>): void {
+  const open = entries.filter(([name, schema]) => required.has(name) && !(name in state.args) && types(schema).includes('string') && !enumValues(schema).length);
+  // Prefer the free-text slot (a question, query, title...) over identifiers.
+  const target = open.find(([name]) => cachedTerms(name).some((term) => FREE_TEXT.has(term))) ?? open[0];
+  if (!target) return;
+  const vocab = vocabulary(tool);
+  const kept = state.tokens.filter(
+    (t) => t.term && !FILLER.has(t.term) && !vocab.has(t.term) && !state.used.has(t.term) && !state.spans.some(([s, e]) => t.start >= s && t.start < e),
+  );
+  if (!kept.length) return;
+  // Words written together in the request ("nb-001", "10.1126/x") stay together.
+  let value = kept[0].raw;
+  for (let i = 1; i < kept.length; i++) {
+    const gap = state.query.slice(kept[i - 1].end, kept[i].start);
+    value += /^[^\s]{1,2}$/.test(gap) ? gap + kept[i].raw : ` ${kept[i].raw}`;
+  }
+  // A remainder that breaks the parameter's pattern would be an invented value; leave it out.
+  if (!fitsPattern(target[1], value)) return;
+  state.args[target[0]] = value;
+}
+
+/** The arguments the mock can infer for `tool` from `query`. */
+export function inferArguments(
+  query: string,
+  tool: ToolDefinition,
+  alternative?: Alternative,
+  queryTerms: readonly string[] = terms(query),
+): Record<string, unknown> {
+  const entries = Object.entries(propertiesOf(tool));
+  const required = new Set(Array.isArray(tool.inputSchema?.required) ? (tool.inputSchema.required as string[]) : []);
+  const tokens = tokensWithOffsets(query);
+  const state: State = { query, tokens, queryTerms: new Set(queryTerms), args: {}, used: new Set(), spans: [], literals: literals(query) };
+  if (alternative) state.args[alternative.param] = alternative.value;
+  for (const [name, schema] of entries) {
+    const values = enumValues(schema);
+    if (values.length && !(name in state.args)) fillEnum(state, name, schema, values);
+  }
+  fillPatterns(state, entries);
+  fillLiterals(state, entries, required);
+  fillNumbers(state, entries);
+  fillBooleans(state, entries);
+  fillRemainder(state, tool, entries, required);
+  // Schema order, so the JSON reads like a model's.
+  const ordered: Record<string, unknown> = {};
+  for (const [name] of entries) if (name in state.args) ordered[name] = state.args[name];
+  return ordered;
+}

@@ -1,0 +1,157 @@
+/**
+ * The mock model's view of a tool set: one scoring candidate per tool, or one per alternative when a
+ * parameter lists `oneOf: [{const, description}]` (how a "load a skill" tool offers its skills).
+ * Each candidate is a BM25F document; the index is built once per tool set and cached.
+ *
+ * Field weights (why): the name and title are short and chosen with care, so a hit there says most;
+ * the description's positive part is the main text; parameter names hint at what a request mentions;
+ * parameter and enum descriptions are long and generic, so they count least. An alternative's own
+ * name and description decide between alternatives of one tool, so they weigh like a tool's.
+ * Words only inside a "Do NOT use for ..." clause form the `negative` field, scored as a penalty.
+ */
+import { Bm25Index, type FieldSpec } from './text/bm25.ts';
+import { splitDescription } from './text/clauses.ts';
+import { terms } from './text/tokenize.ts';
+import type { JsonSchema, ToolDefinition } from '../types.ts';
+
+export const FIELD_WEIGHTS: Readonly<Record<string, number>> = {
+  name: 3,
+  title: 2,
+  description: 1,
+  paramNames: 1,
+  paramText: 0.5,
+  altName: 3,
+  altDescription: 1.5,
+};
+const NEGATIVE_WEIGHT = 1.5;
+
+const POSITIVE_FIELDS: FieldSpec[] = Object.entries(FIELD_WEIGHTS).map(([name, weight]) => ({ name, weight }));
+const ALL_FIELDS: FieldSpec[] = [...POSITIVE_FIELDS, { name: 'negative', weight: NEGATIVE_WEIGHT }];
+const POSITIVE_NAMES: ReadonlySet<string> = new Set(Object.keys(FIELD_WEIGHTS));
+const NEGATIVE_NAMES: ReadonlySet<string> = new Set(['negative']);
+
+/** An enum alternative with its own description, scored as a candidate of its own. */
+export interface Alternative {
+  param: string;
+  value: string;
+}
+
+export interface Candidate {
+  tool: ToolDefinition;
+  alternative?: Alternative;
+  /** Weighted term frequency per term: in the positive fields, and in the exclusion clauses. */
+  positive: Map<string, number>;
+  negative: Map<string, number>;
+}
+
+export interface ToolIndex {
+  tools: readonly ToolDefinition[];
+  candidates: Candidate[];
+  bm25: Bm25Index;
+  /** Characters of the tool definitions as JSON, for prompt token estimates. */
+  definitionChars: number;
+}
+
+type Properties = Record<string, JsonSchema>;
+
+export function propertiesOf(tool: ToolDefinition): Properties {
+  const properties = tool.inputSchema?.properties;
+  return properties && typeof properties === 'object' ? (properties as Properties) : {};
+}
+
+/** `oneOf`/`anyOf` of `{const, description}` entries on a parameter, if it has them. */
+export function alternativesOf(schema: JsonSchema): Array<{ value: string; description: string }> {
+  const list = (schema.oneOf ?? schema.anyOf) as unknown;
+  if (!Array.isArray(list)) return [];
+  const out: Array<{ value: string; description: string }> = [];
+  for (const entry of list) {
+    if (entry && typeof entry === 'object' && typeof (entry as JsonSchema).const === 'string') {
+      const { const: value, description, title } = entry as { const: string; description?: unknown; title?: unknown };
+      out.push({ value, description: [title, description].filter((part) => typeof part === 'string').join(' ') });
+    }
+  }
+  return out;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function toolFields(tool: ToolDefinition): Record<string, string[]> {
+  const { positive, negative } = splitDescription(text(tool.description));
+  const properties = propertiesOf(tool);
+  const paramText: string[] = [];
+  for (const schema of Object.values(properties)) {
+    paramText.push(text(schema.description));
+    if (Array.isArray(schema.enum)) paramText.push(schema.enum.filter((v) => typeof v === 'string').join(' '));
+  }
+  return {
+    name: terms(tool.name),
+    title: terms(text(tool.title) || text(tool.annotations?.title)),
+    description: terms(positive),
+    paramNames: terms(Object.keys(properties).join(' ')),
+    paramText: terms(paramText.join(' ')),
+    negative: terms(negative),
+  };
+}
+
+function buildIndex(tools: readonly ToolDefinition[]): ToolIndex {
+  const documents: Array<{ tool: ToolDefinition; alternative?: Alternative; fields: Record<string, string[]> }> = [];
+  for (const tool of tools) {
+    const base = toolFields(tool);
+    const expandable = Object.entries(propertiesOf(tool)).find(([, schema]) => alternativesOf(schema).length > 0);
+    if (!expandable) {
+      documents.push({ tool, fields: base });
+      continue;
+    }
+    const [param, schema] = expandable;
+    for (const alt of alternativesOf(schema)) {
+      const { positive, negative } = splitDescription(alt.description);
+      documents.push({
+        tool,
+        alternative: { param, value: alt.value },
+        fields: {
+          ...base,
+          altName: terms(alt.value),
+          altDescription: terms(positive),
+          negative: [...base.negative, ...terms(negative)],
+        },
+      });
+    }
+  }
+  const bm25 = new Bm25Index(ALL_FIELDS, documents);
+  const candidates = documents.map((doc, index) => {
+    const positive = new Map<string, number>();
+    const negative = new Map<string, number>();
+    for (const [field, fieldTerms] of Object.entries(doc.fields)) {
+      for (const term of fieldTerms) {
+        if (field === 'negative') negative.set(term, bm25.weightedTf(index, term, NEGATIVE_NAMES));
+        else positive.set(term, bm25.weightedTf(index, term, POSITIVE_NAMES));
+      }
+    }
+    return { tool: doc.tool, alternative: doc.alternative, positive, negative };
+  });
+  return { tools, candidates, bm25, definitionChars: JSON.stringify(tools).length };
+}
+
+const byIdentity = new WeakMap<readonly ToolDefinition[], ToolIndex>();
+const byContent = new Map<string, ToolIndex>();
+const CONTENT_CACHE_SIZE = 32;
+
+/**
+ * The index for a tool set: cached by array identity (the runner reuses one array for every case),
+ * then by content (an HTTP front end parses a fresh array per request).
+ */
+export function indexTools(tools: readonly ToolDefinition[]): ToolIndex {
+  const cached = byIdentity.get(tools);
+  if (cached) return cached;
+  const key = JSON.stringify(tools);
+  let index = byContent.get(key);
+  if (!index) {
+    index = buildIndex(tools);
+    if (byContent.size >= CONTENT_CACHE_SIZE) byContent.delete(byContent.keys().next().value as string);
+    byContent.set(key, index);
+  }
+  byIdentity.set(tools, index);
+  return index;
+}
