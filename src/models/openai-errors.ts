@@ -56,6 +56,16 @@ function systemCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The innermost cause's message: undici's own reasons (`bad port`, `other side closed`) live there. */
+function causeMessage(error: unknown): string | undefined {
+  let message: string | undefined;
+  for (let e: unknown = (error as { cause?: unknown }).cause, depth = 0; e && depth < 6; depth += 1) {
+    if (e instanceof Error) message = e.message;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return message;
+}
+
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
 
 function isBadResponse(error: unknown): error is BadResponse {
@@ -136,9 +146,18 @@ export function describeModelError(
         ctx,
       );
     }
+    const reason = causeMessage(error);
+    if (reason === 'bad port') {
+      return build(
+        'E_USAGE',
+        `Cannot send to ${ctx.baseUrl}: fetch refuses that port (one of the "bad ports" the Fetch standard blocks).`,
+        'run the model server on another port, e.g. 8080, and pass that in --base-url',
+        ctx,
+      );
+    }
     return build(
       'E_MODEL_BAD_RESPONSE',
-      `The connection to ${ctx.url} failed before a complete answer${code ? ` (${code})` : ''}.`,
+      `The connection to ${ctx.url} failed before a complete answer (${code ?? reason ?? 'no reason given'}).`,
       'the runner may have crashed or been restarted; check its log and run again',
       ctx,
     );

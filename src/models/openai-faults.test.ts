@@ -100,6 +100,12 @@ describe('openai driver against faults', () => {
     expect(error.hint).toMatch(/llama-server -m .* --jinja --port/);
   });
 
+  it('a base URL without a scheme is a usage error at creation', () => {
+    expect(() => createOpenAIModel({ baseUrl: '127.0.0.1:11434/v1', modelName: 'm' })).toThrow(
+      expect.objectContaining({ code: 'E_USAGE', hint: expect.stringContaining('http://127.0.0.1:11434/v1') }),
+    );
+  });
+
   it('500: E_MODEL_HTTP with the status and the body', async () => {
     const driver = await driverFor([reply.serverError()]);
     const error = await failure(driver.complete(request));

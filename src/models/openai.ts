@@ -80,8 +80,23 @@ function makeBufferedFetch(maxRetryAfter: number): typeof fetch {
   };
 }
 
+function checkBaseUrl(raw: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ToolproofError('E_USAGE', `The model base URL "${raw}" is not an http(s) URL.`, {
+      hint: `give the full address with its scheme, e.g. ${DEFAULT_BASE_URL}`,
+    });
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const baseUrl = checkBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
