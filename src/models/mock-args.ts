@@ -18,7 +18,8 @@ import type { JsonSchema, ToolDefinition } from '../types.ts';
 const FILLER: ReadonlySet<string> = new Set(
   ['show', 'find', 'get', 'give', 'list', 'search', 'look', 'lookup', 'tell', 'fetch', 'display', 'open', 'need',
     'see', 'check', 'top', 'first', 'last', 'newest', 'latest', 'oldest', 'recent', 'all', 'every', 'now', 'thanks',
-    'thank', 'ok', 'okay', 'let', 'know', 'help', 'use', 'using', 'call', 'run', 'new', 'one', 'ones'].map(stem),
+    'thank', 'ok', 'okay', 'let', 'know', 'help', 'use', 'using', 'call', 'run', 'new', 'one', 'ones', 'most', 'least',
+    'max', 'maximum', 'min', 'minimum'].map(stem),
 );
 const FREE_TEXT: ReadonlySet<string> = new Set(
   ['query', 'question', 'text', 'title', 'topic', 'prompt', 'message', 'content', 'keywords', 'search', 'q'].map(stem),
