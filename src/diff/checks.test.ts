@@ -1,0 +1,149 @@
+/**
+ * The table test: every registered check gets an old/new pair that must produce it at its level,
+ * and every check id has a file and a README line.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../types.ts';
+import { CHECKS } from './checks/index.ts';
+import { classifyDeltas } from './classify.ts';
+import { diffTools } from './structural.ts';
+import type { Level } from './types.ts';
+
+type Schema = Record<string, any>;
+
+function base(): ToolDefinition {
+  return {
+    name: 'search_items',
+    title: 'Search',
+    description: 'Search the library for items. Do NOT use for reading one item.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'Words to look for.' },
+        limit: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'How many.' },
+        kind: { type: 'string', enum: ['any', 'book'], default: 'any' },
+        key: { type: 'string', pattern: '^[A-Z]{8}$', format: 'regex' },
+        note: { type: 'string' },
+      },
+      required: ['query', 'key'],
+      additionalProperties: false,
+    },
+    outputSchema: { type: 'object', properties: { items: { type: 'array' }, total: { type: 'integer' }, cursor: { type: 'string' } }, required: ['items', 'total'] },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  };
+}
+
+/** A copy of the base tool after `edit`. */
+function edited(edit: (t: ToolDefinition & { inputSchema: Schema; outputSchema: Schema }) => void): ToolDefinition {
+  const t = structuredClone(base()) as ToolDefinition & { inputSchema: Schema; outputSchema: Schema };
+  edit(t);
+  return t;
+}
+const other: ToolDefinition = { name: 'get_item', description: 'Read one item.', inputSchema: { type: 'object', properties: { item_key: { type: 'string' } }, required: ['item_key'] } };
+
+interface Row {
+  id: string;
+  level: Level;
+  old: ToolDefinition[];
+  new: ToolDefinition[];
+}
+const pair = (id: string, level: Level, edit: Parameters<typeof edited>[0]): Row => ({ id, level, old: [base(), other], new: [edited(edit), other] });
+const NOW = new Date('2026-11-22T00:00:00Z');
+
+const rows: Row[] = [
+  { id: 'tool-removed', level: 'breaking', old: [base(), other], new: [other] },
+  { id: 'deprecated-tool-removed', level: 'safe', old: [edited((t) => (t._meta = { deprecated: { since: '2026-01-01', sunset: '2026-06-01', replacement: 'get_item' } })), other], new: [other] },
+  { id: 'deprecated-tool-removed-early', level: 'breaking', old: [edited((t) => (t._meta = { deprecated: { sunset: '2027-06-01' } })), other], new: [other] },
+  { id: 'tool-added', level: 'retest', old: [base()], new: [base(), other] },
+  { id: 'tool-renamed', level: 'breaking', old: [base(), other], new: [edited((t) => (t.name = 'searchItems')), other] },
+  { id: 'versioned-tool-predecessor-active', level: 'retest', old: [base()], new: [base(), edited((t) => (t.name = 'search_items_v2'))] },
+  pair('deprecation-changed', 'safe', (t) => (t.description = `Deprecated: use search_v2. ${t.description}`)),
+  pair('description-changed', 'retest', (t) => (t.description = 'Find items in the library.')),
+  pair('parameter-description-changed', 'retest', (t) => (t.inputSchema.properties.query.description = 'A topic or author.')),
+  pair('title-changed', 'safe', (t) => (t.title = 'Find items')),
+  pair('required-parameter-added', 'breaking', (t) => {
+    t.inputSchema.properties.year = { type: 'integer', default: 2020 };
+    t.inputSchema.required.push('year');
+  }),
+  pair('optional-parameter-added', 'safe', (t) => (t.inputSchema.properties.sort = { type: 'string', default: 'relevance' })),
+  pair('optional-parameter-added-without-default', 'retest', (t) => (t.inputSchema.properties.sort = { type: 'string' })),
+  pair('parameter-became-required', 'breaking', (t) => t.inputSchema.required.push('limit')),
+  pair('parameter-became-optional', 'safe', (t) => (t.inputSchema.required = ['query'])),
+  pair('parameter-removed-closed', 'breaking', (t) => delete t.inputSchema.properties.note),
+  pair('parameter-removed-open', 'retest', (t) => {
+    delete t.inputSchema.properties.note;
+    delete t.inputSchema.additionalProperties;
+  }),
+  pair('parameter-type-changed', 'breaking', (t) => (t.inputSchema.properties.note.type = 'boolean')),
+  { id: 'parameter-type-narrowed', level: 'breaking', old: [edited((t) => (t.inputSchema.properties.limit.type = 'number'))], new: [base()] },
+  pair('parameter-type-widened', 'safe', (t) => (t.inputSchema.properties.limit.type = 'number')),
+  pair('enum-value-removed', 'breaking', (t) => (t.inputSchema.properties.kind.enum = ['any'])),
+  pair('enum-value-added', 'safe', (t) => t.inputSchema.properties.kind.enum.push('thesis')),
+  pair('enum-added', 'breaking', (t) => (t.inputSchema.properties.note.enum = ['short', 'long'])),
+  pair('enum-removed', 'safe', (t) => delete t.inputSchema.properties.kind.enum),
+  pair('maximum-lowered', 'breaking', (t) => (t.inputSchema.properties.limit.maximum = 20)),
+  pair('minimum-raised', 'breaking', (t) => (t.inputSchema.properties.limit.minimum = 5)),
+  pair('bound-added', 'retest', (t) => (t.inputSchema.properties.note.maxLength = 200)),
+  pair('bound-relaxed', 'safe', (t) => (t.inputSchema.properties.limit.maximum = 100)),
+  pair('pattern-added', 'retest', (t) => (t.inputSchema.properties.note.pattern = '^[a-z ]+$')),
+  pair('pattern-changed', 'retest', (t) => (t.inputSchema.properties.key.pattern = '^[A-Z0-9]{8}$')),
+  pair('pattern-removed', 'safe', (t) => delete t.inputSchema.properties.key.pattern),
+  { id: 'additional-properties-closed', level: 'breaking', old: [edited((t) => delete t.inputSchema.additionalProperties)], new: [base()] },
+  pair('additional-properties-opened', 'safe', (t) => delete t.inputSchema.additionalProperties),
+  pair('default-changed', 'retest', (t) => (t.inputSchema.properties.limit.default = 20)),
+  pair('format-changed', 'retest', (t) => delete t.inputSchema.properties.key.format),
+  pair('schema-dialect-changed', 'retest', (t) => (t.inputSchema.$schema = 'http://json-schema.org/draft-07/schema#')),
+  pair('read-only-hint-removed', 'breaking', (t) => (t.annotations!.readOnlyHint = false)),
+  // destructiveHint absent counts as true: dropping `false` makes the tool destructive.
+  pair('destructive-hint-added', 'breaking', (t) => delete t.annotations!.destructiveHint),
+  pair('idempotent-hint-removed', 'breaking', (t) => (t.annotations!.idempotentHint = false)),
+  pair('annotation-hint-changed', 'safe', (t) => delete t.annotations!.openWorldHint),
+  pair('output-schema-removed', 'breaking', (t) => delete t.outputSchema),
+  { id: 'output-schema-added', level: 'safe', old: [edited((t) => delete t.outputSchema)], new: [base()] },
+  pair('output-property-removed', 'breaking', (t) => delete t.outputSchema.properties.cursor),
+  pair('output-property-added', 'safe', (t) => (t.outputSchema.properties.page = { type: 'integer' })),
+  pair('output-property-became-optional', 'breaking', (t) => (t.outputSchema.required = ['items'])),
+  pair('output-property-became-required', 'safe', (t) => t.outputSchema.required.push('cursor')),
+  pair('output-type-changed', 'breaking', (t) => (t.outputSchema.properties.total.type = 'string')),
+  pair('schema-changed', 'retest', (t) => (t.inputSchema.properties.note.anyOf = [{ minLength: 1 }])),
+  pair('tool-field-changed', 'retest', (t) => ((t as unknown as Schema).execution = { taskSupport: 'required' })),
+];
+
+describe('diff checks: one old/new pair per check', () => {
+  it.each(rows)('$id -> $level', (row) => {
+    const changes = classifyDeltas(diffTools(row.old, row.new), { oldTools: row.old, newTools: row.new, now: NOW });
+    const hit = changes.find((c) => c.check === row.id);
+    expect(hit, `no ${row.id} among ${JSON.stringify(changes.map((c) => c.check))}`).toBeDefined();
+    expect(hit!.level).toBe(row.level);
+    expect(CHECKS[row.id].level).toBe(row.level);
+    expect(hit!.message.length).toBeGreaterThan(10);
+  });
+
+  it('covers every registered check, each with its own file and a README line', () => {
+    expect(rows.map((r) => r.id).sort()).toEqual(Object.keys(CHECKS).sort());
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const [id, check] of Object.entries(CHECKS)) {
+      expect(check.id).toBe(id);
+      expect(existsSync(new URL(`./checks/${id}.ts`, import.meta.url))).toBe(true);
+      expect(readme, `README lacks a line for ${id}`).toContain(`\`${id}\``);
+    }
+  });
+
+  it('reports nothing for identical lists and for absent values equal to their defaults', () => {
+    const explicit = edited((t) => {
+      t.inputSchema.$schema = 'https://json-schema.org/draft/2020-12/schema';
+      t.annotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+    });
+    const implicit = edited((t) => delete t.annotations);
+    expect(classifyDeltas(diffTools([base()], [base()]), { oldTools: [], newTools: [], now: NOW })).toEqual([]);
+    expect(classifyDeltas(diffTools([implicit], [explicit]), { oldTools: [], newTools: [], now: NOW })).toEqual([]);
+  });
+
+  it('says a type change on a kept name is a change of meaning and names a versioned replacement', () => {
+    const row = rows.find((r) => r.id === 'parameter-type-changed')!;
+    const [change] = classifyDeltas(diffTools(row.old, row.new), { oldTools: row.old, newTools: row.new, now: NOW });
+    expect(change.message).toContain('search_items_v2');
+    expect(change.path).toBe('inputSchema.properties.note.type');
+  });
+});

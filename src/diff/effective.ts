@@ -1,0 +1,89 @@
+/**
+ * Effective values: what a client must assume when a field is absent. Comparing these instead of the
+ * raw text keeps `{}` -> `{"destructiveHint": true}` from reading as a change.
+ */
+import type { ToolAnnotations, ToolDefinition } from '../types.ts';
+
+export const DEFAULT_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+export type Hint = 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint';
+
+/** MCP's defaults: destructive and open-world unless told otherwise, the rest false. */
+export const HINT_DEFAULTS: Readonly<Record<Hint, boolean>> = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+export function effectiveHints(tool: ToolDefinition): Record<Hint, boolean> {
+  const a: ToolAnnotations = tool.annotations ?? {};
+  const out = { ...HINT_DEFAULTS };
+  for (const hint of Object.keys(HINT_DEFAULTS) as Hint[]) {
+    if (typeof a[hint] === 'boolean') out[hint] = a[hint] as boolean;
+  }
+  return out;
+}
+
+/** The display title: `title`, else `annotations.title`. */
+export function effectiveTitle(tool: ToolDefinition): string | undefined {
+  return tool.title ?? tool.annotations?.title;
+}
+
+/** Absent `additionalProperties` allows anything; a schema value allows matching extras (still open). */
+export function isClosed(schema: Record<string, unknown> | undefined): boolean {
+  return schema?.additionalProperties === false;
+}
+
+export function effectiveDialect(schema: Record<string, unknown> | undefined): string {
+  const value = schema?.$schema;
+  return typeof value === 'string' ? value.replace(/#$/, '') : DEFAULT_SCHEMA_DIALECT;
+}
+
+/** `type` as a sorted set; absent means any type. */
+export function effectiveTypes(schema: Record<string, unknown> | undefined): string[] | undefined {
+  const t = schema?.type;
+  if (typeof t === 'string') return [t];
+  if (Array.isArray(t)) return [...new Set(t.map(String))].sort();
+  return undefined;
+}
+
+/** `enum`, or `const` as a one-value enum; absent means any value. */
+export function effectiveEnum(schema: Record<string, unknown> | undefined): unknown[] | undefined {
+  if (!schema) return undefined;
+  if (Array.isArray(schema.enum)) return schema.enum;
+  if ('const' in schema) return [schema.const];
+  return undefined;
+}
+
+export function requiredSet(schema: Record<string, unknown> | undefined): Set<string> {
+  return new Set(Array.isArray(schema?.required) ? (schema!.required as unknown[]).map(String) : []);
+}
+
+export function propertiesOf(schema: Record<string, unknown> | undefined): Record<string, Record<string, unknown>> {
+  const p = schema?.properties;
+  return p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, Record<string, unknown>>) : {};
+}
+
+/** Stable equality for JSON values, ignoring key order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value)) ?? 'undefined';
+}
+
+/** A deep copy with every object's keys sorted; arrays keep their order. */
+export function sortKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => sortKeys(v)) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value as object).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) out[key] = sortKeys(v);
+    }
+    return out as T;
+  }
+  return value;
+}

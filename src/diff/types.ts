@@ -1,0 +1,151 @@
+/**
+ * The diff's data, in three layers as in oasdiff: the structural diff produces `Delta`s (what
+ * differs, where), checks classify each delta into `Change`s (which kind of change, how severe),
+ * and formatters render a `DiffResult`. Everything here is plain data, so reporters can re-render it.
+ */
+import type { Interval } from '../report/model.ts';
+import type { ToolDefinition } from '../types.ts';
+
+/** breaking: an old valid call or reliance now fails; retest: selection or meaning may move; safe: compatible. */
+export type Level = 'breaking' | 'retest' | 'safe';
+
+export const LEVELS: readonly Level[] = ['breaking', 'retest', 'safe'];
+
+/** `info` fails on any reported change, safe ones included. */
+export type FailOn = 'breaking' | 'retest' | 'info';
+
+/** The schema side a delta is on: inputSchema is the request side, outputSchema the response side. */
+export type SchemaSide = 'input' | 'output';
+
+export type DeltaKind =
+  | 'tool-added'
+  | 'tool-removed'
+  | 'tool-renamed'
+  | 'tool-description'
+  | 'tool-title'
+  | 'tool-annotation'
+  | 'tool-deprecation'
+  | 'tool-field'
+  | 'schema-added'
+  | 'schema-removed'
+  | 'property-added'
+  | 'property-removed'
+  | 'property-required'
+  | 'keyword';
+
+/** One structural difference between an old and a new tool, before classification. */
+export interface Delta {
+  kind: DeltaKind;
+  /** The tool's name (the new name for a rename). */
+  tool: string;
+  server?: string;
+  /** Where, relative to the tool: `inputSchema.properties.limit.maximum`. */
+  path: string;
+  side?: SchemaSide;
+  /** The property path, dotted: `filters.year`; `[]` stands for array items. */
+  param?: string;
+  /** The keyword or field that differs: `maximum`, `readOnlyHint`, `execution`. */
+  keyword?: string;
+  /** Effective values (defaults filled in); undefined means absent. */
+  before?: unknown;
+  after?: unknown;
+  oldTool?: ToolDefinition;
+  newTool?: ToolDefinition;
+  /** The property schema on each side (for property deltas) and the parent object schema. */
+  oldNode?: Record<string, unknown>;
+  newNode?: Record<string, unknown>;
+  oldParent?: Record<string, unknown>;
+  newParent?: Record<string, unknown>;
+  /** For a rename: why the two tools are thought to be one. */
+  basis?: string;
+}
+
+/** What every check may look at besides the delta. */
+export interface CheckContext {
+  oldTools: readonly ToolDefinition[];
+  newTools: readonly ToolDefinition[];
+  /** "Today", for sunsets and baseline expiry. */
+  now: Date;
+}
+
+/** One change kind: a stable id (equal to its file name), a level, and a test over one delta. */
+export interface DiffCheck {
+  id: string;
+  level: Level;
+  /** One line for the README table. */
+  description: string;
+  /** Delta kinds this check looks at. */
+  kinds: readonly DeltaKind[];
+  /** A fallback runs only on deltas no other check matched, so no difference goes unreported. */
+  fallback?: boolean;
+  /** The message when the delta is this kind of change, else null. */
+  check(delta: Delta, context: CheckContext): string | null;
+}
+
+/** A classified change: the unit the gate, the baseline and the reporters work on. */
+export interface Change {
+  tool: string;
+  server?: string;
+  check: string;
+  level: Level;
+  path: string;
+  message: string;
+  /** Set when a baseline entry accepts this change. */
+  accepted?: { reason: string; expires: string };
+}
+
+export interface FlippedQuery {
+  id: string;
+  suite: string;
+  query: string;
+  expected: string;
+  direction: 'pass->fail' | 'fail->pass';
+  oldChoice: string;
+  newChoice: string;
+  oldPassRate: number;
+  newPassRate: number;
+}
+
+export type AbVerdict = 'regressed' | 'improved' | 'no detectable change' | 'not enough data';
+
+export interface AbResult {
+  suite: string;
+  model: string;
+  repeat: number;
+  /** Queries compared (each query's outcome is the majority over its repeats). */
+  queries: number;
+  oldAccuracy: number;
+  newAccuracy: number;
+  /** new - old, with Newcombe's 95% interval for paired proportions. */
+  difference: number;
+  interval: Interval;
+  /** Exact McNemar two-sided p-value over the discordant pairs. */
+  mcnemarP: number;
+  /** Discordant pairs: pass->fail and fail->pass. */
+  worse: number;
+  better: number;
+  /** The largest drop that "no detectable change" must rule out. */
+  margin: number;
+  verdict: AbVerdict;
+  flipped: FlippedQuery[];
+  /** Set when a baseline entry accepts a failing verdict. */
+  accepted?: { reason: string; expires: string };
+}
+
+export interface BaselineIssue {
+  finding: string;
+  problem: 'stale' | 'expired';
+  message: string;
+}
+
+/** The `diff` section of the result model. */
+export interface DiffResult {
+  old: string;
+  new: string;
+  failOn: FailOn;
+  changes: Change[];
+  counts: Record<Level, number>;
+  ab: AbResult[];
+  baseline?: { file: string; issues: BaselineIssue[] };
+  gate: { pass: boolean; reasons: string[] };
+}
