@@ -85,5 +85,7 @@ export function renderVerdict(result: ToolproofResult): string {
   const { status, reasons } = result.verdict;
   const head = status === 'pass' ? pc.green('PASS') : status === 'fail' ? pc.red('FAIL') : pc.red('ERROR');
   const incomplete = result.complete ? '' : pc.yellow(' (incomplete run)');
-  return `${head}${incomplete}${reasons.length ? ` ${reasons.join('; ')}` : ''}`;
+  const s = result.summary;
+  const totals = s ? ` accuracy ${pct(s.accuracy)} (${s.passed}/${s.cases} cases passed${s.errored ? `, ${s.errored} errored` : ''})` : '';
+  return `${head}${incomplete}${totals}${reasons.length ? `: ${reasons.join('; ')}` : ''}`;
 }

@@ -94,6 +94,11 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
     const total = pending.length;
     options.onStart?.(total);
     let finished = 0;
+    // A refused endpoint fails every case the same way: stop at the first one and say so once.
+    const stop = new AbortController();
+    const onOuterAbort = () => stop.abort();
+    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    let refused: CaseResult['attempts'][number]['error'] | undefined;
     const fresh = await runSelection({
       cases: pending,
       toolsFor: (c) => toolsBySet.get(c.suite) ?? allTools,
@@ -101,25 +106,35 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       repeat: options.repeat,
       concurrency: options.concurrency,
       caseTimeoutMs: options.caseTimeoutMs,
-      signal: options.signal,
+      signal: stop.signal,
       onResult: (result) => {
+        const error = result.attempts.find((a) => a.error?.code === 'E_MODEL_REFUSED')?.error;
+        if (error && !refused) {
+          refused = error;
+          errors.push(error);
+          stop.abort();
+          return;
+        }
         sink?.writeCase(result);
         finished += 1;
         options.onResult?.(result, finished, total);
       },
     });
-    const complete = !options.signal?.aborted && fresh.length === pending.length;
+    options.signal?.removeEventListener('abort', onOuterAbort);
+    const kept = refused ? fresh.filter((r) => !r.attempts.some((a) => a.error?.code === 'E_MODEL_REFUSED')) : fresh;
+    const complete = !stop.signal.aborted && fresh.length === pending.length;
     const order = new Map(inputs.sets.flatMap((s) => s.cases).map((c, i) => [caseKey(c), i]));
-    const cases = [...previous, ...fresh].sort((a, b) => (order.get(caseKey(a)) ?? 0) - (order.get(caseKey(b)) ?? 0));
+    const cases = [...previous, ...kept].sort((a, b) => (order.get(caseKey(a)) ?? 0) - (order.get(caseKey(b)) ?? 0));
     warnToolsIgnored(cases, warnings);
     const summary = summarise(cases);
     const suites = inputs.sets.map((s) => ({ suite: s.name, model: options.model.id, summary: summarise(cases.filter((c) => c.suite === s.name)) }));
     const reasons: string[] = [];
     let status: ToolproofResult['verdict']['status'] = 'pass';
-    if (!complete) {
+    if (!complete && !refused) {
       status = 'error';
       reasons.push(`run interrupted: ${cases.length} of ${order.size} cases finished (resume with --resume ${options.resultsFile ?? 'FILE'})`);
     }
+    if (!complete) status = 'error';
     if (errors.length > 0) {
       status = 'error';
       reasons.push(...errors.map((e) => `${e.code}: ${e.message}`));
