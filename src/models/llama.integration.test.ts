@@ -144,6 +144,16 @@ describe.skipIf(skipReason !== undefined)('openai driver against a real llama.cp
     expectWellFormed(response);
   });
 
+  it('codes its 400 for an unusable tool schema as E_MODEL_HTTP, not a context error', async () => {
+    const broken: ToolDefinition = { name: 'broken', description: 'x', inputSchema: { type: 'objekt', properties: 5 } };
+    const error = await driver
+      .complete({ messages: [{ role: 'user', content: 'hi' }], tools: [broken], maxTokens: 5 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolproofError);
+    expect((error as ToolproofError).code).toBe('E_MODEL_HTTP');
+    expect((error as ToolproofError).message).toMatch(/HTTP 400.*unrecognized type objekt/);
+  });
+
   it('codes the real context-exceeded answer as E_MODEL_CONTEXT', async () => {
     const error = await driver
       .complete({ messages: [{ role: 'user', content: 'a b '.repeat(20_000) }], tools: [], maxTokens: 5 })
