@@ -1,0 +1,110 @@
+/**
+ * Loading `evals/evals.json` in any dialect (see evals-dialects.ts) onto one internal case type.
+ *
+ * Mapping (also in the README, "Skills"):
+ *   query           <- input | prompt | query
+ *   behaviours      <- expected_behavior | expectations | assertions[].text (or the string),
+ *                      plus `The reply matches the expected output: ...` for expected_output
+ *   shouldTrigger   <- should_trigger, default true
+ *   id              <- id, else the 1-based position
+ *   skills          <- skills (best-practices dialect: skills to load besides the owner)
+ */
+import { ToolproofError } from '../errors.ts';
+import { readDataFile } from '../config/read-file.ts';
+import { validateData } from '../config/validate.ts';
+import { detectDialect, DIALECT_SCHEMAS, type EvalDialect } from './evals-dialects.ts';
+
+export interface SkillEvalCase {
+  /** `<skill>/<id>`: unique across skills. */
+  id: string;
+  /** The skill that owns the evals file: the one expected to load. */
+  skill: string;
+  query: string;
+  shouldTrigger: boolean;
+  /** Expected behaviours, each scored on its own. */
+  behaviours: string[];
+  /** Other skills the case asks to load as well (best-practices dialect). */
+  skills?: string[];
+  files?: string[];
+  dialect: EvalDialect;
+  /** Where the case sits in the file, e.g. `$.evals[2]`. */
+  path: string;
+}
+
+export interface SkillEvals {
+  file: string;
+  dialect: EvalDialect;
+  /** `skill_name` as the file states it, when it does. */
+  skillName?: string;
+  cases: SkillEvalCase[];
+}
+
+type Raw = Record<string, unknown>;
+
+const DIALECT_HINT =
+  'write one of: {"evals": [{"input", "expected_behavior": [...]}]}, {"skill_name", "evals": [{"id", "prompt", "expected_output", "expectations": [...]}]}, ' +
+  '{"evals": [{"prompt", "assertions": [...]}]}, {"query", "expected_behavior": [...]}, or [{"query", "should_trigger"}]; see the README, "Skills"';
+
+function behavioursOf(entry: Raw): string[] {
+  const out: string[] = [];
+  for (const key of ['expected_behavior', 'expectations'] as const) {
+    if (Array.isArray(entry[key])) out.push(...(entry[key] as string[]));
+  }
+  if (Array.isArray(entry.assertions)) {
+    for (const a of entry.assertions as Array<string | { text: string }>) out.push(typeof a === 'string' ? a : a.text);
+  }
+  if (typeof entry.expected_output === 'string' && entry.expected_output.trim() !== '') {
+    out.push(`The reply matches the expected output: ${entry.expected_output.trim()}`);
+  }
+  return out;
+}
+
+function toCase(entry: Raw, index: number, path: string, owner: string, dialect: EvalDialect): SkillEvalCase {
+  const query = (entry.input ?? entry.prompt ?? entry.query) as string;
+  const local = entry.id !== undefined ? String(entry.id) : String(index + 1);
+  const c: SkillEvalCase = {
+    id: `${owner}/${local}`,
+    skill: owner,
+    query,
+    shouldTrigger: entry.should_trigger === undefined ? true : (entry.should_trigger as boolean),
+    behaviours: behavioursOf(entry),
+    dialect,
+    path,
+  };
+  if (Array.isArray(entry.skills)) c.skills = (entry.skills as string[]).filter((s) => s !== owner);
+  if (Array.isArray(entry.files)) c.files = entry.files as string[];
+  return c;
+}
+
+/** Parses an evals file already read from disk (for lint, which must not throw per skill). */
+export function parseSkillEvals(data: unknown, file: string, owner: string): SkillEvals {
+  const dialect = detectDialect(data);
+  if (!dialect) {
+    throw new ToolproofError('E_FILE_INVALID', `evals file ${file}: $ matches no known evals.json dialect`, { file, path: '$', hint: DIALECT_HINT });
+  }
+  validateData(DIALECT_SCHEMAS[dialect], data, file, `evals file (${dialect} dialect)`, DIALECT_HINT);
+  const entries: Array<{ entry: Raw; path: string }> = Array.isArray(data)
+    ? (data as Raw[]).map((entry, i) => ({ entry, path: `$[${i}]` }))
+    : Array.isArray((data as Raw).evals)
+      ? ((data as Raw).evals as Raw[]).map((entry, i) => ({ entry, path: `$.evals[${i}]` }))
+      : [{ entry: data as Raw, path: '$' }];
+  const cases = entries.map(({ entry, path }, i) => toCase(entry, i, path, owner, dialect));
+  const seen = new Map<string, string>();
+  for (const c of cases) {
+    const first = seen.get(c.id);
+    if (first) {
+      throw new ToolproofError('E_FILE_INVALID', `evals file ${file}: ${c.path} repeats id "${c.id.slice(owner.length + 1)}" of ${first}`, {
+        file,
+        path: c.path,
+        hint: 'give every case its own id',
+      });
+    }
+    seen.set(c.id, c.path);
+  }
+  const skillName = !Array.isArray(data) && typeof (data as Raw).skill_name === 'string' ? ((data as Raw).skill_name as string) : undefined;
+  return { file, dialect, ...(skillName ? { skillName } : {}), cases };
+}
+
+export function loadSkillEvals(file: string, owner: string): SkillEvals {
+  return parseSkillEvals(readDataFile(file, 'evals file'), file, owner);
+}

@@ -1,0 +1,155 @@
+/**
+ * The `skills` section of the result model: plain data only, so any reporter can render it and a
+ * saved result can be re-rendered. Filled by `toolproof skills eval`.
+ */
+import type { ErrorInfo } from '../errors.ts';
+import type { CaseState, ChatMessage } from '../types.ts';
+import type { EvalDialect } from './evals-dialects.ts';
+
+export interface DiscoveredSkillInfo {
+  name: string;
+  scope: 'user' | 'project';
+  file: string;
+  collection?: string;
+  /** Number of eval cases loaded from evals/evals.json (0 when there is none). */
+  cases: number;
+  dialect?: EvalDialect;
+}
+
+export interface DiscoveryInfo {
+  roots: Array<{ dir: string; scope: 'user' | 'project'; exists: boolean }>;
+  skills: DiscoveredSkillInfo[];
+  shadowed: Array<{ name: string; kept: string; hidden: string; why: 'project-shadows-user' | 'duplicate-name' }>;
+  missing: Array<{ folder: string; reason: string }>;
+}
+
+/** `(none)`: no skill loaded; `(invalid)`: a call naming no listed skill; `(error)`: no answer. */
+export type Loaded = string;
+
+export interface TriggerCaseResult {
+  id: string;
+  skill: string;
+  query: string;
+  shouldTrigger: boolean;
+  /** What each attempt loaded. */
+  loads: Loaded[];
+  /** Share of answered attempts that loaded the owning skill. */
+  triggerRate: number;
+  state: CaseState;
+  pass: boolean;
+  /** Other skills loaded instead, with how many attempts each took. */
+  stolenBy: Record<string, number>;
+  reason: string;
+  errors: ErrorInfo[];
+}
+
+export interface SkillTriggerStats {
+  skill: string;
+  positives: number;
+  negatives: number;
+  /** Attempts on the skill's positive cases that loaded it / those attempts. */
+  recall: number | null;
+  /**
+   * Attempts that loaded the skill when it should not have / attempts where it should not:
+   * its own negative cases plus every other skill's positive cases. Other skills' negatives are left
+   * out: a near miss for one skill is often a fit for a sibling.
+   */
+  falseTriggerRate: number | null;
+  casesPassed: number;
+  casesFailed: number;
+}
+
+export interface TriggerEvalResult {
+  threshold: number;
+  repeat: number;
+  /** Every skill the simulated host offered. */
+  offered: string[];
+  cases: TriggerCaseResult[];
+  perSkill: SkillTriggerStats[];
+  /** confusion[owner][loaded] = attempts, over positive cases. */
+  confusion: Record<string, Record<string, number>>;
+  /** The same over negative cases: which skill took each near miss. */
+  negativeConfusion: Record<string, Record<string, number>>;
+  passed: number;
+  failed: number;
+  errored: number;
+}
+
+export type BehaviourForm = 'calls-tool' | 'not-calls-tool' | 'loads-skill' | 'mentions' | 'asks-question';
+export type BehaviourState = 'passed' | 'failed' | 'errored' | 'unscored';
+
+export interface BehaviourScore {
+  behaviour: string;
+  state: BehaviourState;
+  /** Who decided: a mechanical form, the LLM judge, or nobody (unscored). */
+  judge: 'mechanical' | 'llm' | 'none';
+  form?: BehaviourForm;
+  reason: string;
+  /** Quoted from the transcript by the judge. */
+  evidence?: string;
+  error?: ErrorInfo;
+}
+
+export interface ToolCallRecord {
+  name: string;
+  arguments: Record<string, unknown> | null;
+  server?: string;
+  /** The text returned to the model. */
+  result: string;
+  isError: boolean;
+}
+
+export interface AgentRun {
+  arm: 'with-skill' | 'without-skill';
+  transcript: ChatMessage[];
+  stop: 'answer' | 'max-turns' | 'error';
+  turns: number;
+  toolCalls: ToolCallRecord[];
+  /** Skills loaded through load_skill during the run. */
+  loadedSkills: string[];
+  finalText: string;
+  error?: ErrorInfo;
+  scores: BehaviourScore[];
+}
+
+export interface BehaviourCaseResult {
+  id: string;
+  skill: string;
+  query: string;
+  runs: AgentRun[];
+  baselineRuns: AgentRun[];
+}
+
+export interface BehaviourStats {
+  caseId: string;
+  skill: string;
+  behaviour: string;
+  judge: BehaviourScore['judge'];
+  form?: BehaviourForm;
+  /** passed / scored runs with the skill loaded; null when unscored or every run errored. */
+  passRate: number | null;
+  /** The same without the skill; null when not run. */
+  baselinePassRate: number | null;
+  /** False when the behaviour passes with and without the skill: it does not measure the skill. */
+  discriminates: boolean | null;
+  state: BehaviourState;
+}
+
+export interface BehaviourEvalResult {
+  judge: string;
+  maxTurns: number;
+  repeat: number;
+  cases: BehaviourCaseResult[];
+  behaviours: BehaviourStats[];
+  passed: number;
+  failed: number;
+  errored: number;
+  unscored: number;
+  nonDiscriminating: number;
+}
+
+export interface SkillsResult {
+  discovery: DiscoveryInfo;
+  trigger?: TriggerEvalResult;
+  behaviour?: BehaviourEvalResult;
+}

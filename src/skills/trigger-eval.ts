@@ -1,0 +1,89 @@
+/**
+ * Trigger eval: every case goes to the model as a user message, with a simulated host offering every
+ * discovered skill through `load_skill` (trigger-host.ts), `repeat` times. A case passes when the
+ * owning skill loads in at least `threshold` of the answered attempts (should_trigger true), or in
+ * fewer than that (should_trigger false). Model errors are errored attempts, never a crash.
+ */
+import pLimit from 'p-limit';
+import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import type { CaseState, ModelDriver } from '../types.ts';
+import type { SkillEvalCase } from './evals-file.ts';
+import type { TriggerCaseResult, TriggerEvalResult } from './result-types.ts';
+import { loadedSkill, loadSkillTool, TRIGGER_SYSTEM_PROMPT, type OfferedSkill } from './trigger-host.ts';
+import { triggerStats } from './trigger-metrics.ts';
+
+export const DEFAULT_TRIGGER_REPEAT = 3;
+export const DEFAULT_TRIGGER_THRESHOLD = 0.5;
+
+export interface TriggerEvalOptions {
+  skills: readonly OfferedSkill[];
+  cases: readonly SkillEvalCase[];
+  model: ModelDriver;
+  repeat?: number;
+  threshold?: number;
+  concurrency?: number;
+  temperature?: number;
+  signal?: AbortSignal;
+  onCase?: (result: TriggerCaseResult) => void;
+}
+
+export function foldTriggerCase(c: SkillEvalCase, loads: string[], errors: ErrorInfo[], threshold: number): TriggerCaseResult {
+  const answered = loads.filter((l) => l !== '(error)');
+  const hits = answered.filter((l) => l === c.skill).length;
+  const triggerRate = answered.length === 0 ? 0 : hits / answered.length;
+  const stolenBy: Record<string, number> = {};
+  for (const l of answered) if (l !== c.skill && l !== '(none)') stolenBy[l] = (stolenBy[l] ?? 0) + 1;
+  let state: CaseState;
+  let reason: string;
+  const rate = `${hits}/${answered.length} attempts loaded ${c.skill}`;
+  if (errors.length > 0) {
+    state = 'errored';
+    reason = `${errors.length} of ${loads.length} attempts errored: ${errors[0].code}: ${errors[0].message}`;
+  } else if (c.shouldTrigger) {
+    state = triggerRate >= threshold ? 'passed' : 'failed';
+    const others = Object.entries(stolenBy).map(([s, n]) => `${s} x${n}`).join(', ');
+    reason = state === 'passed' ? rate : `${rate}, below ${threshold}${others ? `; loaded instead: ${others}` : ''}`;
+  } else {
+    state = triggerRate < threshold ? 'passed' : 'failed';
+    reason = state === 'passed' ? `${rate}; a near miss it should not take` : `${rate} though it should not load`;
+  }
+  return { id: c.id, skill: c.skill, query: c.query, shouldTrigger: c.shouldTrigger, loads, triggerRate, state, pass: state === 'passed', stolenBy, reason, errors };
+}
+
+export async function runTriggerEval(options: TriggerEvalOptions): Promise<TriggerEvalResult> {
+  const repeat = Math.max(1, options.repeat ?? DEFAULT_TRIGGER_REPEAT);
+  const threshold = options.threshold ?? DEFAULT_TRIGGER_THRESHOLD;
+  const tools = [loadSkillTool(options.skills)];
+  const offered = new Set(options.skills.map((s) => s.name));
+  const limit = pLimit(options.concurrency ?? 4);
+  const results = await Promise.all(
+    options.cases.map((c) =>
+      limit(async () => {
+        const loads: string[] = [];
+        const errors: ErrorInfo[] = [];
+        for (let i = 0; i < repeat && !options.signal?.aborted; i++) {
+          try {
+            const response = await options.model.complete({
+              messages: [
+                { role: 'system', content: TRIGGER_SYSTEM_PROMPT },
+                { role: 'user', content: c.query },
+              ],
+              tools,
+              toolChoice: 'auto',
+              ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+              ...(options.signal ? { signal: options.signal } : {}),
+            });
+            loads.push(loadedSkill(response.toolCalls, offered));
+          } catch (error) {
+            loads.push('(error)');
+            errors.push(toErrorInfo(error));
+          }
+        }
+        const result = foldTriggerCase(c, loads, errors, threshold);
+        options.onCase?.(result);
+        return result;
+      }),
+    ),
+  );
+  return triggerStats(results, [...offered], threshold, repeat);
+}
