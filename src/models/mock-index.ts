@@ -77,12 +77,27 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-function toolFields(tool: ToolDefinition): Record<string, string[]> {
-  const { positive, negative } = splitDescription(text(tool.description));
+/**
+ * Removes the names of the other tools in the set: "as returned by search_items" or "(use get_item)"
+ * points at a sibling and says nothing about this tool; the sibling's own name field carries them.
+ */
+function withoutSiblings(value: string, siblings: RegExp | undefined): string {
+  return siblings ? value.replace(siblings, ' ') : value;
+}
+
+function siblingPattern(tool: ToolDefinition, tools: readonly ToolDefinition[]): RegExp | undefined {
+  const names = tools.map((other) => other.name).filter((name) => name !== tool.name && name.length > 0);
+  if (!names.length) return undefined;
+  const escaped = names.sort((a, b) => b.length - a.length).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\w-])(?:${escaped.join('|')})(?![\\w-])`, 'g');
+}
+
+function toolFields(tool: ToolDefinition, siblings: RegExp | undefined): Record<string, string[]> {
+  const { positive, negative } = splitDescription(withoutSiblings(text(tool.description), siblings));
   const properties = propertiesOf(tool);
   const paramText: string[] = [];
   for (const schema of Object.values(properties)) {
-    paramText.push(text(schema.description));
+    paramText.push(withoutSiblings(text(schema.description), siblings));
     if (Array.isArray(schema.enum)) paramText.push(schema.enum.filter((v) => typeof v === 'string').join(' '));
   }
   return {
@@ -98,7 +113,7 @@ function toolFields(tool: ToolDefinition): Record<string, string[]> {
 function buildIndex(tools: readonly ToolDefinition[]): ToolIndex {
   const documents: Array<{ tool: ToolDefinition; alternative?: Alternative; fields: Record<string, string[]> }> = [];
   for (const tool of tools) {
-    const base = toolFields(tool);
+    const base = toolFields(tool, siblingPattern(tool, tools));
     const expandable = Object.entries(propertiesOf(tool)).find(([, schema]) => alternativesOf(schema).length > 0);
     if (!expandable) {
       documents.push({ tool, fields: base });
