@@ -13,6 +13,8 @@ export interface ModelErrorContext {
   baseUrl: string;
   modelName: string;
   timeoutMs: number;
+  /** 1 + retries. */
+  attempts: number;
   maxRetryAfterMs: number;
   /** Name of the environment variable the key came from (or was expected in). */
   apiKeyEnv?: string;
@@ -131,8 +133,8 @@ export function describeModelError(
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return build(
       'E_MODEL_TIMEOUT',
-      `${ctx.url} did not answer within ${ctx.timeoutMs} ms.`,
-      'raise the model timeout, lower --concurrency, or check that the runner is not stuck (a first request may load the model)',
+      `${ctx.url} did not answer within ${ctx.timeoutMs} ms${ctx.attempts > 1 ? ` (each of ${ctx.attempts} attempts)` : ''}.`,
+      'raise --model-timeout, lower --concurrency, or check that the runner is not stuck (a first request may wait for the model to load)',
       ctx,
     );
   }

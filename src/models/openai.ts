@@ -115,6 +115,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
     baseUrl,
     modelName: options.modelName,
     timeoutMs,
+    attempts: maxRetries + 1,
     maxRetryAfterMs,
     apiKeyEnv: source ?? options.apiKeyEnv,
     secret: key === PLACEHOLDER_API_KEY ? undefined : key,
