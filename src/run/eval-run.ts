@@ -25,6 +25,7 @@ export interface EvalOptions {
   concurrency?: number;
   minAccuracy?: number;
   caseTimeoutMs?: number;
+  maxTokens?: number;
   serverTimeouts?: Partial<ServerTimeouts>;
   /** JSON Lines file the results stream to. */
   resultsFile?: string;
@@ -106,6 +107,7 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       repeat: options.repeat,
       concurrency: options.concurrency,
       caseTimeoutMs: options.caseTimeoutMs,
+      ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
       signal: stop.signal,
       onResult: (result) => {
         const error = result.attempts.find((a) => a.error?.code === 'E_MODEL_REFUSED')?.error;

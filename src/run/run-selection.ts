@@ -5,6 +5,7 @@
  */
 import pLimit from 'p-limit';
 import { toErrorInfo, ToolproofError } from '../errors.ts';
+import { reportedLatency } from '../models/replay.ts';
 import { scoreAttempt } from '../scoring/score-attempt.ts';
 import type { Attempt, CaseResult, ChatMessage, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
 
@@ -22,6 +23,8 @@ export interface SelectionRunOptions {
   /** Whole-case deadline per attempt, in milliseconds. */
   caseTimeoutMs?: number;
   temperature?: number;
+  /** Cap on generated tokens per answer; a call cut off by it fails with finish_reason length. */
+  maxTokens?: number;
   onResult?: (result: CaseResult) => void;
   signal?: AbortSignal;
 }
@@ -82,12 +85,14 @@ async function runAttempt(
       toolChoice: 'auto',
       signal: controller.signal,
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
     });
     const response = await (deadline ? Promise.race([request, deadline]) : request);
-    return scoreAttempt(c, response, byName, performance.now() - started);
+    // A recording or replaying driver reports the recorded latency, so replayed results are byte-identical.
+    return scoreAttempt(c, response, byName, reportedLatency(response) ?? performance.now() - started);
   } catch (error) {
     const info = toErrorInfo(error);
-    return { state: 'errored', reason: `${info.code}: ${info.message}`, latencyMs: performance.now() - started, error: info };
+    return { state: 'errored', reason: `${info.code}: ${info.message}`, latencyMs: reportedLatency(error) ?? performance.now() - started, error: info };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);

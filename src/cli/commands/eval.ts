@@ -5,6 +5,7 @@ import { renderEvalConsole } from '../../../reporters/console.ts';
 import { EXIT } from '../../errors.ts';
 import type { ToolproofResult } from '../../report/model.ts';
 import { runEval } from '../../run/eval-run.ts';
+import { settleCassetteTimes } from '../../models/replay.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
 
@@ -20,6 +21,7 @@ export interface EvalFlags extends ModelFlags, ServerFlags {
   resume?: string;
   minAccuracy?: number;
   caseTimeout?: number;
+  maxTokens?: number;
 }
 
 export function addEvalFlags(command: Command): Command {
@@ -34,7 +36,8 @@ export function addEvalFlags(command: Command): Command {
     .option('--results <file>', 'stream case results to this JSON Lines file as they finish')
     .option('--resume <file>', 'rerun only the cases missing (or errored) in this results file, appending to it')
     .option('--min-accuracy <x>', 'gate: exit 1 when accuracy is below x (0-1)', ratio)
-    .option('--case-timeout <ms>', 'deadline of one case attempt', positiveInt);
+    .option('--case-timeout <ms>', 'deadline of one case attempt', positiveInt)
+    .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt);
   return addServerFlags(command);
 }
 
@@ -52,11 +55,13 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       concurrency: flags.concurrency,
       minAccuracy: flags.minAccuracy,
       caseTimeoutMs: flags.caseTimeout,
+      ...(flags.maxTokens ? { maxTokens: flags.maxTokens } : {}),
       serverTimeouts: serverTimeouts(flags),
       resultsFile: flags.resume ?? flags.results,
       ...(flags.resume ? { resume: flags.resume } : {}),
       signal,
     });
+    settleCassetteTimes(model, result);
     process.stdout.write(`${renderEvalConsole(result)}\n`);
     if (flags.json) {
       mkdirSync(dirname(flags.json), { recursive: true });

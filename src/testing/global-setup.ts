@@ -1,0 +1,21 @@
+/** vitest global setup: stops the shared llama.cpp server (src/testing/llama.ts) when the run ends. */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { LLAMA_ROOT } from './llama.ts';
+
+export default function setup(): () => void {
+  const pidFile = join(LLAMA_ROOT, 'llama-server.pid');
+  const before = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : undefined;
+  return () => {
+    if (!existsSync(pidFile)) return;
+    const pid = readFileSync(pidFile, 'utf8').trim();
+    // Only stop a server this run started; one the developer started by hand stays up.
+    if (pid === before) return;
+    try {
+      process.kill(Number(pid), 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    rmSync(pidFile, { force: true });
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * One shared real llama.cpp server for every test file that needs it (../shared/llama). Test files
+ * run in parallel processes; the first to ask starts the server under a file lock (the script
+ * debootstraps a Debian tree on first use, and two concurrent runs would corrupt it), the others
+ * find it healthy and reuse it. `src/testing/global-setup.ts` stops it when the run ends.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+export const LLAMA_SCRIPT = resolve(import.meta.dirname, '../../../shared/llama/start-llama-server');
+export const LLAMA_PORT = Number(process.env.TOOLPROOF_LLAMA_PORT ?? 18080);
+export const LLAMA_ROOT = process.env.LLAMA_ROOT ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'llama-sid');
+export const LLAMA_MODEL = 'tiny-random-qwenstyle';
+
+/** Why the llama tests cannot run here, or undefined when they can. */
+export function llamaSkipReason(): string | undefined {
+  if (!existsSync(LLAMA_SCRIPT)) return `${LLAMA_SCRIPT} is not there`;
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) return 'start-llama-server needs root (it chroots into a Debian sid tree)';
+  return undefined;
+}
+
+/** The base URL (`http://127.0.0.1:PORT/v1`) of the shared server, starting it if needed. */
+export async function sharedLlamaBaseUrl(): Promise<string> {
+  const base = `http://127.0.0.1:${LLAMA_PORT}`;
+  const script = `curl -fs ${base}/health >/dev/null 2>&1 && echo ${base}/v1 || '${LLAMA_SCRIPT}' ${LLAMA_PORT}`;
+  const { stdout } = await promisify(execFile)('flock', ['/tmp/toolproof-llama.lock', 'sh', '-c', script], { timeout: 600_000 });
+  return stdout.trim().split('\n').pop() ?? `${base}/v1`;
+}
