@@ -5,6 +5,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { ToolproofError } from '../errors.ts';
 import { createModel, type ModelOptions } from '../models/index.ts';
+import { recordingModel, replayModel } from '../models/replay.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver } from '../types.ts';
 
@@ -16,6 +17,8 @@ export interface ModelFlags {
   modelTimeout?: number;
   retries?: number;
   temperature?: number;
+  record?: string;
+  replay?: string;
 }
 
 export interface ServerFlags {
@@ -45,7 +48,9 @@ export function addModelFlags(command: Command): Command {
     .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLPROOF_API_KEY, then OPENAI_API_KEY)')
     .option('--model-timeout <ms>', 'timeout of one model request', positiveInt)
     .option('--retries <n>', 'retries of a failed model request (429 honours Retry-After)', (v) => Number(v))
-    .option('--temperature <t>', 'sampling temperature', (v) => Number(v));
+    .option('--temperature <t>', 'sampling temperature', (v) => Number(v))
+    .option('--record <dir>', 'save every model exchange to this cassette folder (see README, "Record and replay")')
+    .option('--replay <dir>', 'answer from a recorded cassette folder, offline; a changed request is an E_REPLAY_MISS');
 }
 
 export function addServerFlags(command: Command): Command {
@@ -77,7 +82,15 @@ export function modelOptions(flags: ModelFlags): ModelOptions {
 }
 
 export function modelFromFlags(flags: ModelFlags): ModelDriver {
-  return createModel(modelOptions(flags));
+  const defaults = flags.temperature !== undefined ? { temperature: flags.temperature } : {};
+  if (flags.replay) {
+    if (flags.record) throw new ToolproofError('E_USAGE', '--record and --replay cannot be combined', { hint: 'record once with --record DIR, then run with --replay DIR' });
+    // Without model flags the cassette's own model is replayed; with them, they must match the recording.
+    const named = flags.model !== undefined || flags.baseUrl !== undefined || flags.modelName !== undefined;
+    return replayModel(flags.replay, { defaults, ...(named ? { driverId: createModel(modelOptions(flags)).id } : {}) });
+  }
+  const model = createModel(modelOptions(flags));
+  return flags.record ? recordingModel(model, flags.record, { defaults }) : model;
 }
 
 export function serverTimeouts(flags: ServerFlags): Partial<ServerTimeouts> {
