@@ -48,7 +48,7 @@ function perToolTable(summary: EvalSummary): string {
 }
 
 function failuresTable(cases: CaseResult[]): string {
-  const table = new Table({ head: ['case', 'query', 'expected', 'chosen', 'reason'], colWidths: [18, 40, 18, 18, 50], wordWrap: true, style: tableStyle() });
+  const table = new Table({ head: ['case', 'query', 'expected', 'chosen', 'reason'], colWidths: [26, 36, 18, 18, 44], wordWrap: true, style: tableStyle() });
   for (const c of cases) table.push([`${c.suite}/${c.id}`, c.query, expectedText(c.expected), chosenText(c.chosen), c.reason]);
   return table.toString();
 }
