@@ -1,0 +1,116 @@
+/**
+ * JUnit XML: one <testsuite> per query set (and per lint run, diff and skill set), one <testcase> per
+ * eval case, lint finding or diff change, named `suite/id: query` so CI lists them usefully.
+ * Built with fast-xml-parser's XMLBuilder, which escapes text and attributes.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+import type { ToolproofResult } from '../src/report/model.ts';
+import type { Reporter } from '../src/report/reporter.ts';
+import { chosenText, expectedText } from '../src/report/text.ts';
+import type { CaseResult } from '../src/types.ts';
+
+type XmlNode = Record<string, unknown>;
+
+/** XML 1.0 forbids most control characters even when escaped. */
+const clean = (text: string): string => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+const short = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+export interface JUnitCase {
+  name: string;
+  classname: string;
+  timeMs?: number;
+  failure?: { message: string; type: string; body: string };
+  error?: { message: string; type: string; body: string };
+  skipped?: string;
+  output?: string;
+}
+
+export interface JUnitSuite {
+  name: string;
+  cases: JUnitCase[];
+}
+
+function caseNode(c: JUnitCase): XmlNode {
+  const node: XmlNode = { '@_name': clean(c.name), '@_classname': clean(c.classname), '@_time': seconds(c.timeMs ?? 0) };
+  for (const kind of ['failure', 'error'] as const) {
+    const f = c[kind];
+    if (f) node[kind] = { '@_message': clean(f.message), '@_type': f.type, '#text': clean(f.body) };
+  }
+  if (c.skipped !== undefined) node.skipped = { '@_message': clean(c.skipped) };
+  if (c.output) node['system-out'] = clean(c.output);
+  return node;
+}
+
+function suiteNode(s: JUnitSuite, timestamp: string): XmlNode {
+  return {
+    '@_name': clean(s.name),
+    '@_tests': s.cases.length,
+    '@_failures': s.cases.filter((c) => c.failure).length,
+    '@_errors': s.cases.filter((c) => c.error).length,
+    '@_skipped': s.cases.filter((c) => c.skipped !== undefined).length,
+    '@_time': seconds(s.cases.reduce((t, c) => t + (c.timeMs ?? 0), 0)),
+    '@_timestamp': timestamp.replace(/Z$/, ''),
+    testcase: s.cases.map(caseNode),
+  };
+}
+
+function evalCase(c: CaseResult): JUnitCase {
+  const expected = expectedText(c.expected);
+  const chosen = chosenText(c.chosen);
+  const body = [
+    `query: ${c.query}`,
+    `expected: ${expected}`,
+    ...c.attempts.map((a, i) => `attempt ${i + 1}: ${a.state}, chose ${chosenText(a.chosen)}${a.rawArguments ? ` ${a.rawArguments}` : ''}: ${a.reason}`),
+  ].join('\n');
+  const out: JUnitCase = {
+    name: `${c.suite}/${c.id}: ${short(c.query)}`,
+    classname: `toolproof.eval.${c.suite}`,
+    timeMs: c.attempts.reduce((t, a) => t + a.latencyMs, 0),
+  };
+  if (c.state === 'failed') out.failure = { message: `expected ${expected}, chose ${chosen}: ${c.reason}`, type: 'selection', body };
+  else if (c.state === 'errored') out.error = { message: c.reason, type: c.attempts.find((a) => a.error)?.error?.code ?? 'errored', body };
+  else if (c.state === 'skipped') out.skipped = c.reason;
+  else out.output = body;
+  return out;
+}
+
+/** The suites of a result, in the order the Markdown summary uses. */
+export function junitSuites(result: ToolproofResult): JUnitSuite[] {
+  const suites: JUnitSuite[] = [];
+  const bySuite = new Map<string, CaseResult[]>();
+  for (const c of result.cases ?? []) bySuite.set(c.suite, [...(bySuite.get(c.suite) ?? []), c]);
+  for (const [name, cases] of bySuite) suites.push({ name: `eval: ${name}`, cases: cases.map(evalCase) });
+  if (result.errors.length > 0) {
+    suites.push({
+      name: 'toolproof run',
+      cases: result.errors.map((e) => ({ name: `${e.code}${e.server ? ` (${e.server})` : ''}`, classname: 'toolproof.run', error: { message: e.message, type: e.code, body: e.hint ?? '' } })),
+    });
+  }
+  return suites;
+}
+
+export function renderJUnit(result: ToolproofResult): string {
+  const suites = junitSuites(result);
+  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
+  const all = suites.flatMap((s) => s.cases);
+  return builder.build({
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    testsuites: {
+      '@_name': `toolproof ${result.command}`,
+      '@_tests': all.length,
+      '@_failures': all.filter((c) => c.failure).length,
+      '@_errors': all.filter((c) => c.error).length,
+      '@_skipped': all.filter((c) => c.skipped !== undefined).length,
+      '@_time': seconds(Date.parse(result.finishedAt) - Date.parse(result.startedAt) || 0),
+      testsuite: suites.map((s) => suiteNode(s, result.startedAt)),
+    },
+  }) as string;
+}
+
+export const junit: Reporter = {
+  id: 'junit',
+  description: 'JUnit XML: one testcase per eval case, lint finding and diff change',
+  extension: 'xml',
+  render: renderJUnit,
+};

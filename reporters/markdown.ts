@@ -1,0 +1,97 @@
+/**
+ * Markdown sized for a pull-request comment, in a fixed order: the verdict in one line, breaking
+ * changes, accuracy per query set (change, interval), flipped queries, lint counts, benchmarks.
+ * Long lists fold inside <details>; every table is capped so the comment stays under GitHub's limit.
+ */
+import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
+import type { RenderOptions, Reporter } from '../src/report/reporter.ts';
+import { chosenText, expectedText, failedCases, intervalText, pct, pointsText, previousAccuracy, verdictLine } from '../src/report/text.ts';
+
+/** Rows per table before "… and N more"; GitHub comments are limited to 65,536 characters. */
+const MAX_ROWS = 40;
+const MAX_CHARS = 60_000;
+
+/** A table cell: no pipes or line breaks, HTML-significant characters escaped. */
+export function cell(value: unknown): string {
+  return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+export function table(head: string[], rows: unknown[][], total = rows.length): string {
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];
+  for (const row of rows.slice(0, MAX_ROWS)) lines.push(`| ${row.map(cell).join(' | ')} |`);
+  const hidden = total - Math.min(rows.length, MAX_ROWS);
+  if (hidden > 0) lines.push('', `… and ${hidden} more in the JSON result.`);
+  return lines.join('\n');
+}
+
+export function details(summary: string, body: string): string {
+  return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+
+const ICON = { pass: '✅', fail: '❌', error: '⚠️' } as const;
+
+function accuracySection(result: ToolproofResult, options: RenderOptions): string | undefined {
+  const summary = result.summary;
+  if (!summary) return undefined;
+  const rows: unknown[][] = [];
+  const row = (name: string, s: EvalSummary, before: number | undefined) => [
+    name,
+    s.cases,
+    s.passed,
+    s.failed + s.errored,
+    pct(s.accuracy),
+    before === undefined ? '-' : `${pointsText(s.accuracy - before)} (was ${pct(before)})`,
+    intervalText(s.interval),
+  ];
+  for (const s of result.suites ?? []) rows.push(row(s.suite, s.summary, previousAccuracy(options.previous, s.suite)));
+  if ((result.suites?.length ?? 0) !== 1) rows.push(row('**all**', summary, options.previous?.summary?.accuracy));
+  const out = ['#### Accuracy per query set', table(['query set', 'cases', 'passed', 'failed', 'accuracy', 'change', '95% interval'], rows)];
+  if (summary.repeat > 1) out.push(`Each case ran ${summary.repeat} times: pass@${summary.repeat} ${pct(summary.passAtK)}, pass^${summary.repeat} ${pct(summary.passHatK)}.`);
+  return out.join('\n\n');
+}
+
+function failedSection(result: ToolproofResult): string | undefined {
+  const failed = failedCases(result);
+  if (failed.length === 0) return undefined;
+  const rows = failed.map((c) => [`${c.suite}/${c.id}`, c.query, expectedText(c.expected), chosenText(c.chosen), c.reason]);
+  return details(`Failed cases (${failed.length})`, table(['case', 'query', 'expected', 'chosen', 'reason'], rows));
+}
+
+function perToolSection(summary: EvalSummary | undefined): string | undefined {
+  if (!summary || summary.perTool.length === 0) return undefined;
+  const rows = summary.perTool.map((t) => [t.tool, t.support, pct(t.precision), pct(t.recall), pct(t.f1)]);
+  return details(`Per-tool precision and recall (${summary.perTool.length} tools)`, table(['tool', 'expected', 'precision', 'recall', 'F1'], rows));
+}
+
+function diagnosticsSection(result: ToolproofResult): string | undefined {
+  const lines = [
+    ...result.errors.map((e) => `- ⚠️ \`${e.code}\` ${cell(e.message)}${e.hint ? ` (next: ${cell(e.hint)})` : ''}`),
+    ...result.warnings.map((w) => `- \`${w.code}\` ${cell(w.message)}${w.hint ? ` (next: ${cell(w.hint)})` : ''}`),
+  ];
+  return lines.length ? details(`Errors and warnings (${lines.length})`, lines.join('\n')) : undefined;
+}
+
+export function renderMarkdown(result: ToolproofResult, options: RenderOptions = {}): string {
+  const sections = [
+    `### ${ICON[result.verdict.status]} ${cell(verdictLine(result)).replace(/\\\|/g, '|')}`,
+    accuracySection(result, options),
+    perToolSection(result.summary),
+    failedSection(result),
+    diagnosticsSection(result),
+    `<sub>toolproof ${result.generator.version} · ${result.finishedAt}</sub>`,
+  ].filter((s): s is string => s !== undefined);
+  let text = `${sections.join('\n\n')}\n`;
+  if (text.length > MAX_CHARS) {
+    const cut = text.slice(0, MAX_CHARS);
+    const open = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;
+    text = `${cut}\n\n… cut to fit a comment; the full report is in the JSON result.\n${'\n</details>'.repeat(Math.max(0, open))}\n`;
+  }
+  return text;
+}
+
+export const markdown: Reporter = {
+  id: 'markdown',
+  description: 'one summary sized for a pull-request comment (verdict first, long sections folded)',
+  extension: 'md',
+  render: renderMarkdown,
+};

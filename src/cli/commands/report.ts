@@ -1,0 +1,71 @@
+/**
+ * `toolproof report FILE... | --merge DIR --format F [--out FILE | --out-dir DIR]`: re-renders saved
+ * results (or merges shard results) in any format, without re-running anything.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Command } from 'commander';
+import { emitGitHub } from '../../../reporters/github.ts';
+import { EXIT, ToolproofError } from '../../errors.ts';
+import { loadShardResults, mergeResults } from '../../report/merge.ts';
+import type { ToolproofResult } from '../../report/model.ts';
+import { FORMATS, reporterFor } from '../../report/reporters.ts';
+import { loadResultFile } from '../../report/result-schema.ts';
+import { collect } from '../options.ts';
+import type { SetExit } from './index.ts';
+
+export interface ReportFlags {
+  merge?: string;
+  format?: string[];
+  out?: string;
+  outDir?: string;
+  previous?: string;
+  gate?: boolean;
+}
+
+const write = (file: string, text: string): void => {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+};
+
+/** Loads the inputs: one result as is, several (or a shard folder) merged. */
+export function loadReportInput(files: string[], merge: string | undefined): ToolproofResult {
+  if (files.length === 0 && !merge) throw new ToolproofError('E_USAGE', 'report needs a result FILE or --merge DIR', { hint: 'see `toolproof report --help`' });
+  const parts = [...(merge ? loadShardResults(merge).map((s) => s.result) : []), ...files.map((f) => loadResultFile(f))];
+  return parts.length === 1 ? parts[0] : mergeResults(parts);
+}
+
+export function executeReport(files: string[], flags: ReportFlags, setExit: SetExit): ToolproofResult {
+  const formats = (flags.format ?? ['text']).flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
+  const reporters = formats.map(reporterFor);
+  if (flags.out && reporters.length > 1) {
+    throw new ToolproofError('E_USAGE', `--out names one file but ${reporters.length} formats were asked for`, { hint: 'use --out-dir DIR to write one file per format' });
+  }
+  const result = loadReportInput(files, flags.merge);
+  const previous = flags.previous ? loadResultFile(flags.previous) : undefined;
+  for (const reporter of reporters) {
+    const text = reporter.render(result, previous ? { previous } : {});
+    if (flags.out) write(flags.out, text);
+    else if (flags.outDir) write(join(flags.outDir, `toolproof.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`), text);
+    else if (reporter.id === 'github') emitGitHub(result, { GITHUB_ACTIONS: 'true', ...process.env }, (t) => process.stdout.write(t));
+    else process.stdout.write(text);
+  }
+  setExit(flags.gate ? (result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime) : EXIT.ok);
+  return result;
+}
+
+export function registerReport(program: Command, setExit: SetExit): void {
+  program
+    .command('report')
+    .description('render saved results (or merge shard results) in any format, without re-running')
+    .argument('[file...]', 'result JSON files (from --json or the vitest reporter); several are merged')
+    .option('--merge <dir>', 'merge every *.json result in DIR (one per vitest shard)')
+    .option('--format <name>', `output format: ${FORMATS.join(', ')}; repeatable or comma-separated (default text)`, collect)
+    .option('--out <file>', 'write the one format to FILE instead of stdout')
+    .option('--out-dir <dir>', 'write each format to DIR/toolproof.<ext>')
+    .option('--previous <file>', 'an earlier result: show each query set\'s accuracy change against it')
+    .option('--gate', 'exit 1 (fail) or 2 (error) from the result\'s verdict, as the run did')
+    .action((files: string[], flags: ReportFlags) => {
+      executeReport(files, flags, setExit);
+    });
+}

@@ -1,0 +1,124 @@
+/**
+ * Merging results: the shards of a `vitest run --shard=i/n` (one result file each), or the several
+ * results one vitest run collects. Cases are concatenated and every summary is recomputed from them,
+ * so the merged totals equal those of one unsharded run; the verdict is the worst of the parts.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ToolproofError, type ErrorInfo } from '../errors.ts';
+import { summarise } from '../scoring/metrics.ts';
+import type { CaseResult } from '../types.ts';
+import { VERSION } from '../version.ts';
+import { RESULT_SCHEMA_VERSION, type Diagnostic, type ServerInfo, type SuiteSummary, type ToolproofResult, type VerdictStatus } from './model.ts';
+import { mergeSections } from './merge-sections.ts';
+import { validateResult } from './result-schema.ts';
+
+const RANK: Record<VerdictStatus, number> = { pass: 0, fail: 1, error: 2 };
+
+const unique = <T>(items: T[], key: (item: T) => string): T[] => {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+};
+
+const same = (values: Array<string | undefined>): string | undefined => {
+  const set = [...new Set(values.filter((v): v is string => v !== undefined))];
+  return set.length === 0 ? undefined : set.join(', ');
+};
+
+function mergeServers(parts: ToolproofResult[]): ServerInfo[] | undefined {
+  const all = parts.flatMap((p) => p.servers ?? []);
+  if (all.length === 0) return undefined;
+  const byName = new Map<string, ServerInfo>();
+  for (const s of all) {
+    const seen = byName.get(s.name);
+    // The same server started by several tests: keep one row, add up restarts, keep any error.
+    byName.set(s.name, seen ? { ...seen, restarts: seen.restarts + s.restarts, ...(seen.error ?? s.error ? { error: seen.error ?? s.error } : {}) } : { ...s });
+  }
+  return [...byName.values()];
+}
+
+/** Query-set summaries: each part's cases of a set, regrouped by set and model, then summarised. */
+function mergeSuites(parts: ToolproofResult[]): { suites: SuiteSummary[]; cases: CaseResult[] } {
+  const groups = new Map<string, { suite: string; model: string; cases: CaseResult[] }>();
+  const cases: CaseResult[] = [];
+  for (const part of parts) {
+    const partCases = part.cases ?? [];
+    cases.push(...partCases);
+    for (const s of part.suites ?? []) {
+      const key = `${s.suite}\u0000${s.model}`;
+      const group = groups.get(key) ?? { suite: s.suite, model: s.model, cases: [] };
+      group.cases.push(...partCases.filter((c) => c.suite === s.suite));
+      groups.set(key, group);
+    }
+  }
+  return { suites: [...groups.values()].map((g) => ({ suite: g.suite, model: g.model, summary: summarise(g.cases) })), cases };
+}
+
+export interface MergeOptions {
+  /** The merged result's command; defaults to the parts' command when they agree, else `merged`. */
+  command?: string;
+}
+
+export function mergeResults(parts: ToolproofResult[], options: MergeOptions = {}): ToolproofResult {
+  if (parts.length === 0) throw new ToolproofError('E_USAGE', 'nothing to merge: no results', { hint: 'run the suites with the Toolproof vitest reporter first' });
+  const status = parts.map((p) => p.verdict.status).reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'pass' as VerdictStatus);
+  const hasEval = parts.some((p) => p.summary !== undefined || p.cases !== undefined);
+  const { suites, cases } = mergeSuites(parts);
+  const model = same(parts.map((p) => p.model));
+  const servers = mergeServers(parts);
+  const commands = [...new Set(parts.map((p) => p.command))];
+  return {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    generator: { name: 'toolproof', version: VERSION },
+    command: options.command ?? (commands.length === 1 ? commands[0] : 'merged'),
+    startedAt: parts.map((p) => p.startedAt).sort()[0],
+    finishedAt: parts.map((p) => p.finishedAt).sort().at(-1)!,
+    complete: parts.every((p) => p.complete),
+    verdict: { status, reasons: [...new Set(parts.flatMap((p) => p.verdict.reasons))] },
+    ...(model ? { model } : {}),
+    ...(servers ? { servers } : {}),
+    ...(hasEval ? { summary: summarise(cases), suites, cases } : {}),
+    ...mergeSections(parts),
+    warnings: unique<Diagnostic>(parts.flatMap((p) => p.warnings), (w) => `${w.code} ${w.message}`),
+    errors: unique<ErrorInfo>(parts.flatMap((p) => p.errors), (e) => `${e.code} ${e.message}`),
+  };
+}
+
+/** Every `*.json` result in DIR (one per shard), validated; a file that is not a result is an error. */
+export function loadShardResults(dir: string): Array<{ file: string; result: ToolproofResult }> {
+  let names: string[];
+  try {
+    if (!statSync(dir).isDirectory()) throw new Error('not a folder');
+    names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+  } catch {
+    throw new ToolproofError('E_FILE_MISSING', `--merge ${dir} is not a folder`, { file: dir, hint: 'pass the folder the shards wrote their result files into' });
+  }
+  if (names.length === 0) {
+    throw new ToolproofError('E_FILE_MISSING', `--merge ${dir} holds no .json result files`, { file: dir, hint: 'each shard writes one with the Toolproof vitest reporter (format json)' });
+  }
+  const seen = new Map<string, string>();
+  const out: Array<{ file: string; result: ToolproofResult }> = [];
+  for (const name of names) {
+    const file = join(dir, name);
+    const text = readFileSync(file, 'utf8');
+    const twin = seen.get(text);
+    if (twin) {
+      // A copied shard would count its cases twice and break "totals equal an unsharded run".
+      throw new ToolproofError('E_FILE_INVALID', `${file} is identical to ${twin}; merging both would count its cases twice`, { file, hint: 'remove the copy from the folder' });
+    }
+    seen.set(text, file);
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new ToolproofError('E_FILE_PARSE', `${file} is not valid JSON: ${(error as Error).message}`, { file, hint: 'a shard was cut off while writing; re-run that shard' });
+    }
+    out.push({ file, result: validateResult(data, file) });
+  }
+  return out;
+}

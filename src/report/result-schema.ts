@@ -1,0 +1,74 @@
+/**
+ * The JSON Schema of the result file (schema/result.schema.json, shipped in the package) and the
+ * loader `toolproof report` uses: a result from another version, or a hand-edited one, fails with
+ * the file and the JSON path at fault instead of rendering half a report.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import formatsModule from 'ajv-formats';
+import { readDataFile } from '../config/read-file.ts';
+import { toJsonPath } from '../config/validate.ts';
+import { ToolproofError } from '../errors.ts';
+import { RESULT_SCHEMA_VERSION, type ToolproofResult } from './model.ts';
+
+export const RESULT_SCHEMA_URL: URL = new URL('./schema/result.schema.json', import.meta.url);
+export const RESULT_SCHEMA: Record<string, unknown> = JSON.parse(readFileSync(RESULT_SCHEMA_URL, 'utf8')) as Record<string, unknown>;
+
+let validator: ValidateFunction | undefined;
+
+function compiled(): ValidateFunction {
+  if (!validator) {
+    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    // ajv-formats is CommonJS: under NodeNext the default import is the module object, whose
+    // `default` is the plugin (both are callable at run time, only the inner one type-checks).
+    const plugin = (formatsModule as unknown as { default: (a: Ajv) => Ajv }).default;
+    plugin(ajv);
+    validator = ajv.compile(RESULT_SCHEMA);
+  }
+  return validator;
+}
+
+/** Every problem as `$.path message`; empty when the data is a valid result. */
+export function resultSchemaErrors(data: unknown): string[] {
+  const validate = compiled();
+  if (validate(data)) return [];
+  return (validate.errors ?? []).map((e: ErrorObject) => {
+    const extra = e.keyword === 'additionalProperties' ? String((e.params as { additionalProperty: string }).additionalProperty) : undefined;
+    return `${toJsonPath(e.instancePath, extra)} ${e.keyword === 'additionalProperties' ? 'is an unknown key' : (e.message ?? 'is invalid')}`;
+  });
+}
+
+/** Checks data against the schema; throws E_FILE_INVALID naming the file and the first path at fault. */
+export function validateResult(data: unknown, file: string): ToolproofResult {
+  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || version === undefined) {
+    throw new ToolproofError('E_FILE_INVALID', `${file} is not a Toolproof result (no schemaVersion)`, {
+      file,
+      path: '$.schemaVersion',
+      hint: 'pass a file written by `toolproof eval --json FILE` or the Toolproof vitest reporter',
+    });
+  }
+  if (version !== RESULT_SCHEMA_VERSION) {
+    throw new ToolproofError('E_FILE_INVALID', `${file} has result schema ${JSON.stringify(version)}; this toolproof reads ${RESULT_SCHEMA_VERSION}`, {
+      file,
+      path: '$.schemaVersion',
+      hint: 'render it with the toolproof version that wrote it, or re-run to get a current result',
+    });
+  }
+  const errors = resultSchemaErrors(data);
+  if (errors.length > 0) {
+    const first = errors[0];
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : '';
+    throw new ToolproofError('E_FILE_INVALID', `result ${file}: ${first}${more}`, {
+      file,
+      path: first.split(' ')[0],
+      hint: `the file does not match ${RESULT_SCHEMA_URL.pathname.split('/').slice(-3).join('/')} (version ${RESULT_SCHEMA_VERSION})`,
+    });
+  }
+  return data as ToolproofResult;
+}
+
+/** Reads and validates a saved result file. */
+export function loadResultFile(file: string): ToolproofResult {
+  return validateResult(readDataFile(file, 'result file'), file);
+}
