@@ -1,0 +1,29 @@
+import { ajvFor, dialectOf } from '../../schema-dialect.ts';
+import { allProperties, isObject, perTool, type ToolRule } from '../../tool-rule-kit.ts';
+
+/** A default that breaks its own schema is what the server fills in when the model leaves the argument out. */
+export const defaultValid: ToolRule = {
+  id: 'default-valid',
+  kind: 'tool',
+  defaultSeverity: 'error',
+  description: 'every "default" is valid against its own property schema',
+  spec: '2.4',
+  check: (tools) =>
+    perTool(tools, (tool) => {
+      if (!isObject(tool.inputSchema)) return [];
+      const ajv = ajvFor(dialectOf(tool.inputSchema).dialect, { strict: false, allErrors: true });
+      return allProperties(tool.inputSchema).flatMap((p) => {
+        if (!('default' in p.schema)) return [];
+        const { default: value, ...rest } = p.schema;
+        let validate;
+        try {
+          validate = ajv.compile(rest);
+        } catch {
+          return []; // schema-valid reports schemas that do not compile
+        }
+        if (validate(value)) return [];
+        const why = (validate.errors ?? []).map((e) => `${e.instancePath || 'default'} ${e.message}`).join('; ');
+        return [{ path: `${p.path}.default`, message: `default ${JSON.stringify(value)} of "${p.name}" breaks its own schema: ${why}` }];
+      });
+    }),
+};

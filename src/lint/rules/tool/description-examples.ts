@@ -1,0 +1,23 @@
+import { perTool, type ToolRule } from '../../tool-rule-kit.ts';
+
+// A phrase a user might say: quoted and at least two words ('find papers on X'), not a quoted field name ('head').
+// Quotes must stand at word edges so the apostrophes of "file's ... won't" do not pair up.
+const PHRASE = /(?<!\w)['"“‘][^'"“”‘’\n]{0,80}\w\s+\w[^'"“”‘’\n]{0,80}['"”’](?!\w)/g;
+const EXAMPLE_CUE = /\b(e\.g\.|for example|for instance|such as)\s*[:,]?\s*['"“‘][^'"“”‘’]*\w\s+\w/i;
+
+/** Spec 10 anti-pattern "no examples in the description": a few example phrases anchor when to call. */
+export const descriptionExamples: ToolRule = {
+  id: 'description-examples',
+  kind: 'tool',
+  defaultSeverity: 'warn',
+  description: "the description includes example phrases (e.g. 'find papers on coral bleaching')",
+  spec: '10 (anti-patterns)',
+  check: (tools) =>
+    perTool(tools, (tool) => {
+      const text = tool.description;
+      if (typeof text !== 'string' || text.trim() === '') return [];
+      const quoted = text.match(PHRASE)?.length ?? 0;
+      if (EXAMPLE_CUE.test(text) || quoted >= 2) return [];
+      return [{ path: '$.description', message: "no example phrases; add a few, e.g. \"e.g. 'find papers on X', 'what do I have by Y?'\"" }];
+    }),
+};

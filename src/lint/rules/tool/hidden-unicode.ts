@@ -1,0 +1,25 @@
+import { perTool, textFields, type ToolRule } from '../../tool-rule-kit.ts';
+
+// Zero-width and invisible formatting, bidirectional controls, Unicode tag characters (used to smuggle ASCII), BOM.
+const HIDDEN = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u061C\uFEFF\u{E0000}-\u{E007F}]/u;
+
+function codePoint(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Text the user cannot see but the model reads is the carrier of tool poisoning. */
+export const hiddenUnicode: ToolRule = {
+  id: 'hidden-unicode',
+  kind: 'tool',
+  defaultSeverity: 'error',
+  description: 'no invisible or bidirectional-control Unicode in names, descriptions or parameter text',
+  check: (tools) =>
+    perTool(tools, (tool) =>
+      textFields(tool).flatMap((field) => {
+        const found = [...field.text].filter((ch) => HIDDEN.test(ch));
+        if (found.length === 0) return [];
+        const kinds = [...new Set(found.map(codePoint))].join(', ');
+        return [{ path: field.path.replace('#name', ''), message: `${found.length} hidden character(s) (${kinds}); the user cannot see what the model reads` }];
+      }),
+    ),
+};

@@ -1,0 +1,25 @@
+import { allProperties, nameWords, perTool, typesOf, type ToolRule } from '../../tool-rule-kit.ts';
+
+const COUNT_WORDS = new Set(['count', 'limit', 'max', 'min', 'num', 'number', 'page', 'size', 'offset', 'top', 'n', 'k', 'lines', 'steps', 'retries', 'depth', 'head', 'tail', 'skip', 'take', 'index', 'quantity', 'amount']);
+const COUNT_PROSE = /\b(number of|how many|count of|the (first|last) n\b|\bn (lines|items|results|entries|steps))/i;
+
+/** Spec 10.2: counts are integers; `number` lets the model send 2.5 lines. */
+export const preferInteger: ToolRule = {
+  id: 'prefer-integer',
+  kind: 'tool',
+  defaultSeverity: 'warn',
+  description: 'a count (limit, page, number of ...) is typed "integer", not "number" or "string"',
+  spec: '10.2',
+  check: (tools) =>
+    perTool(tools, (tool) =>
+      allProperties(tool.inputSchema).flatMap((p) => {
+        const types = typesOf(p.schema);
+        if (types.includes('integer') || !(types.includes('number') || (types.includes('string') && p.schema.enum === undefined && p.schema.format === undefined))) return [];
+        // A string named "phone_number" is not a count: strings are judged by their prose only.
+        const byName = types.includes('number') && nameWords(p.name).some((w) => COUNT_WORDS.has(w));
+        const byProse = typeof p.schema.description === 'string' && COUNT_PROSE.test(p.schema.description);
+        if (!byName && !byProse) return [];
+        return [{ path: `${p.path}.type`, message: `"${p.name}" looks like a count but is typed ${JSON.stringify(p.schema.type)}; use "integer"` }];
+      }),
+    ),
+};

@@ -1,0 +1,18 @@
+import { perTool, isObject, type ToolRule } from '../../tool-rule-kit.ts';
+
+/** MCP requires `inputSchema` to be a JSON Schema object whose `type` is `object`. */
+export const schemaObjectRoot: ToolRule = {
+  id: 'schema-object-root',
+  kind: 'tool',
+  defaultSeverity: 'error',
+  description: 'inputSchema is a JSON Schema object with "type": "object"',
+  spec: '2.4',
+  check: (tools) =>
+    perTool(tools, (tool) => {
+      if (!isObject(tool.inputSchema)) return [{ path: '$.inputSchema', message: 'inputSchema must be a JSON Schema object' }];
+      if (tool.inputSchema.type !== 'object') {
+        return [{ path: '$.inputSchema.type', message: `inputSchema.type is ${JSON.stringify(tool.inputSchema.type ?? null)}; it must be "object"` }];
+      }
+      return [];
+    }),
+};

@@ -1,0 +1,20 @@
+import { cleanTool, ruleTable, withProperty } from '../../testing/rule-table.ts';
+import { schemaValid } from './schema-valid.ts';
+
+ruleTable(schemaValid, {
+  valid: [
+    { name: '2020-12 by default', tools: [cleanTool()] },
+    { name: 'draft-07 declared', tools: [cleanTool({}, { $schema: 'http://json-schema.org/draft-07/schema#' })] },
+    { name: 'local $ref to $defs', tools: [withProperty('when', { $ref: '#/$defs/day', description: 'Day.' })].map((t) => ({ ...t, inputSchema: { ...t.inputSchema, $defs: { day: { type: 'string', format: 'date' } } } })) },
+    { name: 'remote $ref is left to no-remote-ref', tools: [withProperty('geo', { $ref: 'https://example.com/geo.json', description: 'Place.' })] },
+  ],
+  invalid: [
+    { name: 'required: false', tools: [withProperty('tag', { type: 'string', description: 'Tag.', required: false })], message: /2020-12/ },
+    { name: 'unknown keyword, pointed at', tools: [withProperty('tag', { type: 'string', description: 'Tag.', optionalish: true })], paths: ['$.inputSchema.properties.tag.optionalish'], message: /unknown keyword/ },
+    { name: 'bad type name', tools: [withProperty('n', { type: 'int', description: 'N.' })], message: /valid 2020-12/ },
+    { name: 'draft-07 with 2020 keyword misuse', tools: [cleanTool({}, { $schema: 'http://json-schema.org/draft-07/schema#', required: 'query' })], message: /draft-07/ },
+    { name: 'unknown dialect', tools: [cleanTool({}, { $schema: 'https://example.com/my-dialect' })], paths: ['$.inputSchema.$schema'] },
+    { name: 'local $ref to nowhere', tools: [withProperty('when', { $ref: '#/$defs/missing', description: 'Day.' })], message: /missing|resolve/ },
+    { name: 'unknown format', tools: [withProperty('day', { type: 'string', format: 'weekday', description: 'Day.' })], message: /format/ },
+  ],
+});

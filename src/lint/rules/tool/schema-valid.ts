@@ -1,0 +1,58 @@
+import { toJsonPath } from '../../../config/validate.ts';
+import type { JsonSchema } from '../../../types.ts';
+import { ajvFor, dialectOf, withoutUnknownDialect } from '../../schema-dialect.ts';
+import { childPath, isObject, perTool, type ToolRule } from '../../tool-rule-kit.ts';
+
+/** Where a keyword first appears in the schema, to point a strict-mode error at it. */
+function findKey(value: unknown, key: string, path: string): string | undefined {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findKey(value[i], key, `${path}[${i}]`);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+  if (!isObject(value)) return undefined;
+  if (key in value) return childPath(path, key);
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') continue;
+    const hit = findKey(v, key, childPath(path, k));
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+function check(schema: JsonSchema): Array<{ path: string; message: string }> {
+  const choice = dialectOf(schema);
+  const out: Array<{ path: string; message: string }> = [];
+  if (choice.unknown) out.push({ path: '$.inputSchema.$schema', message: `unknown $schema ${choice.unknown}; checked as 2020-12` });
+  const ajv = ajvFor(choice.dialect, { strict: true, allErrors: true, allowUnionTypes: true });
+  const target = withoutUnknownDialect(schema, choice);
+  if (!ajv.validateSchema(target)) {
+    for (const e of ajv.errors ?? []) {
+      out.push({ path: toJsonPath(e.instancePath).replace(/^\$/, '$.inputSchema'), message: `not valid ${choice.dialect} JSON Schema: ${e.message ?? 'invalid'}` });
+    }
+    return out;
+  }
+  try {
+    ajv.compile(target);
+  } catch (error) {
+    const err = error as Error & { missingRef?: string };
+    // Remote references are no-remote-ref's finding; a local one that points nowhere is ours.
+    if (err.missingRef !== undefined && !err.missingRef.startsWith('#') && !String(err.missingRef).includes('#/')) return out;
+    const keyword = /unknown keyword: "([^"]+)"/.exec(err.message)?.[1];
+    const path = (keyword && findKey(schema, keyword, '$.inputSchema')) ?? '$.inputSchema';
+    out.push({ path, message: `Ajv (${choice.dialect}, strict) rejects the schema: ${err.message}` });
+  }
+  return out;
+}
+
+/** Spec 7.5: a malformed inputSchema makes every call fail. Ajv strict mode in the declared dialect. */
+export const schemaValid: ToolRule = {
+  id: 'schema-valid',
+  kind: 'tool',
+  defaultSeverity: 'error',
+  description: 'inputSchema is valid JSON Schema in its declared dialect (2020-12 when "$schema" is absent), under Ajv strict mode',
+  spec: '7.5',
+  check: (tools) => perTool(tools, (tool) => (isObject(tool.inputSchema) ? check(tool.inputSchema) : [])),
+};
