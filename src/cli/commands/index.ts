@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerEval } from './eval.ts';
 import { registerMockServer } from './mock-server.ts';
+import { registerReport } from './report.ts';
 import { registerRun } from './run.ts';
 
 /** Sets the process exit code for the command that ran. */
@@ -11,5 +12,6 @@ export type RegisterCommand = (program: Command, setExit: SetExit) => void;
 export const COMMANDS: Record<string, RegisterCommand> = {
   eval: registerEval,
   'mock-server': registerMockServer,
+  report: registerReport,
   run: registerRun,
 };
