@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'E_MODEL_BAD_RESPONSE'
   | 'E_MODEL_TRUNCATED'
   | 'E_REPLAY_MISS'
+  | 'E_JUDGE_ANSWER'
   | 'E_INTERRUPTED'
   | 'E_INTERNAL';
 

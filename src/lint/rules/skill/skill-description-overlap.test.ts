@@ -1,0 +1,21 @@
+import { cleanSkill, skillRuleTable } from '../../../skills/testing/skill-rule-table.ts';
+import { skillDescriptionOverlap } from './skill-description-overlap.ts';
+
+const skill = (name: string, description: string) => ({ [`${name}/SKILL.md`]: cleanSkill({ name, description }) });
+
+skillRuleTable(skillDescriptionOverlap, {
+  valid: [
+    {
+      name: 'different subjects',
+      user: { ...skill('garden-journal', 'Log plantings and harvests in the garden journal.'), ...skill('recipes', 'Cook dinner from saved recipes and shopping lists.') },
+    },
+  ],
+  invalid: [
+    {
+      name: 'near copies',
+      user: { ...skill('garden-journal', 'Log plantings, watering and harvests in the garden journal.'), ...skill('garden-log', 'Log the plantings, watering and harvests of a garden.') },
+      message: /overlaps "garden-journal"/,
+      count: 1,
+    },
+  ],
+});
