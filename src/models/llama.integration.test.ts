@@ -2,27 +2,15 @@
  * The openai driver against a real llama.cpp llama-server (../shared/llama/start-llama-server, a tiny
  * random-weight model). Its choices are noise, so this checks plumbing: well-formed responses, real
  * tool_calls mapped with names and raw arguments, cut-off arguments returned as data, and the real
- * server's context error coded. Skips, saying why, where the script or root is missing.
+ * server's 400s coded. Skips, saying why, where the script or root is missing.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ToolproofError } from '../errors.ts';
+import { LLAMA_MODEL, llamaSkipReason, sharedLlamaBaseUrl } from '../testing/llama.ts';
 import type { ModelDriver, ModelResponse, ToolDefinition } from '../types.ts';
 import { createOpenAIModel } from './openai.ts';
 
-const SCRIPT = path.resolve(import.meta.dirname, '../../../shared/llama/start-llama-server');
-const LLAMA_ROOT = process.env.LLAMA_ROOT ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'llama-sid');
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const skipReason = !existsSync(SCRIPT)
-  ? `${SCRIPT} is not there`
-  : !isRoot
-    ? 'start-llama-server needs root (it chroots into a Debian sid tree)'
-    : undefined;
+const skipReason = llamaSkipReason();
 if (skipReason) console.log(`[llama integration] skipped: ${skipReason}`);
 
 const tools: ToolDefinition[] = [
@@ -38,14 +26,6 @@ const tools: ToolDefinition[] = [
   },
 ];
 const toolNames = tools.map((t) => t.name);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Shape checks that hold for any answer, however nonsensical the model. */
 function expectWellFormed(response: ModelResponse): void {
@@ -71,23 +51,14 @@ function expectWellFormed(response: ModelResponse): void {
 }
 
 describe.skipIf(skipReason !== undefined)('openai driver against a real llama.cpp server', () => {
-  let baseUrl = '';
-  let pid: number | undefined;
   let driver: ModelDriver;
 
   beforeAll(async () => {
-    const port = await freePort();
-    // The first run debootstraps Debian sid (a minute or more), hence the long timeout.
-    const { stdout } = await promisify(execFile)(SCRIPT, [String(port)], { timeout: 600_000 });
-    baseUrl = stdout.trim().split('\n').pop() ?? '';
-    // Read at once: the pid file is shared by every caller of the script.
-    pid = Number(readFileSync(path.join(LLAMA_ROOT, 'llama-server.pid'), 'utf8').trim());
-    driver = createOpenAIModel({ baseUrl, modelName: 'tiny-random-qwenstyle', maxRetries: 0, timeoutMs: 60_000 });
+    // One server shared by every test file (started under a lock, stopped by the global setup):
+    // the first run debootstraps Debian sid, a minute or more.
+    const baseUrl = await sharedLlamaBaseUrl();
+    driver = createOpenAIModel({ baseUrl, modelName: LLAMA_MODEL, maxRetries: 0, timeoutMs: 30_000 });
   }, 660_000);
-
-  afterAll(() => {
-    if (pid) process.kill(pid, 'SIGTERM');
-  });
 
   it('answers tool requests with well-formed responses and real tool_calls', async () => {
     const responses: ModelResponse[] = [];
