@@ -34,7 +34,7 @@ export function registerMockServer(program: Command, setExit: SetExit): void {
   program
     .command('mock-server')
     .description('serve the mock model as an OpenAI-compatible endpoint (POST /v1/chat/completions, GET /v1/models) until Ctrl-C')
-    .option('--port <n>', 'port to listen on; 0 picks a free one', port, 8089)
+    .option('--port <n>', 'port to listen on; 0 picks a free one', port, 8808)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--model-name <name>', 'model id that GET /v1/models lists', 'toolproof-mock')
     .action(async (flags: MockServerFlags) => {
