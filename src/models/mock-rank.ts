@@ -26,6 +26,27 @@ export interface RankOptions {
   negativeWeight?: number;
 }
 
+/** The best candidate only, without explanations: the per-case hot path. */
+export function bestCandidate(index: ToolIndex, queryTerms: readonly string[], options: RankOptions = {}): { candidate: number; score: number } | undefined {
+  const negativeWeight = options.negativeWeight ?? 1;
+  const unique = [...new Set(queryTerms)];
+  let best: { candidate: number; score: number } | undefined;
+  index.candidates.forEach((candidate, at) => {
+    let score = 0;
+    for (const term of unique) {
+      const pos = candidate.positive.get(term);
+      if (pos) score += index.bm25.contribution(term, pos);
+      else {
+        const neg = candidate.negative.get(term);
+        if (neg) score -= negativeWeight * index.bm25.contribution(term, neg);
+      }
+    }
+    // Strictly greater: ties go to the tool listed first, as in rankIndex.
+    if (!best || score > best.score) best = { candidate: at, score };
+  });
+  return best;
+}
+
 /** Scores every candidate against a request (text, or its terms); best first, ties kept in listing order so results are deterministic. */
 export function rankIndex(index: ToolIndex, query: string | readonly string[], options: RankOptions = {}): ToolScore[] {
   const negativeWeight = options.negativeWeight ?? 1;

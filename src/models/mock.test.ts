@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ToolproofError } from '../errors.ts';
 import type { ModelRequest, ToolDefinition } from '../types.ts';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { indexTools } from './mock-index.ts';
+import { bestCandidate } from './mock-rank.ts';
+import { terms } from './text/tokenize.ts';
 import { createMockModel, rankTools } from './mock.ts';
 
 const searchTool: ToolDefinition = {
@@ -163,5 +168,37 @@ describe('oneOf alternatives', () => {
     expect(ranked.map((s) => s.alternative?.value)).toHaveLength(3);
     expect(ranked[0].alternative).toEqual({ param: 'skill', value: 'docx-editor' });
     expect(ranked.find((s) => s.alternative?.value === 'pdf-reader')!.penalised).toContain('word');
+  });
+
+  it('fills the best alternative when the tool is forced', async () => {
+    const response = await createMockModel().complete({
+      messages: [{ role: 'user', content: 'chart my budget in Excel' }],
+      tools: [loadSkill],
+      toolChoice: { name: 'load_skill' },
+    });
+    expect(response.toolCalls[0].arguments).toEqual({ skill: 'spreadsheet' });
+  });
+});
+
+describe('the fast path agrees with the explained ranking', () => {
+  it('picks the same candidate as rankTools for every bundled query', () => {
+    for (const set of ['echo', 'refman', 'notebook']) {
+      const tools = JSON.parse(readFileSync(new URL(`../../fixtures/tools/${set}.json`, import.meta.url), 'utf8')) as ToolDefinition[];
+      const { cases } = parse(readFileSync(new URL(`../../fixtures/queries/${set}.yaml`, import.meta.url), 'utf8')) as { cases: Array<{ query: string }> };
+      for (const { query } of cases) {
+        const ranked = rankTools(query, tools);
+        const index = indexTools(tools);
+        const best = bestCandidate(index, terms(query));
+        expect(index.candidates[best!.candidate].tool.name).toBe(ranked[0].name);
+        expect(best!.score).toBeCloseTo(ranked[0].score, 10);
+      }
+    }
+  });
+
+  it('answers in text when no tools are sent, and still rejects a forced unknown tool', async () => {
+    const model = createMockModel();
+    const response = await model.complete({ messages: [{ role: 'user', content: 'find papers' }], tools: [] });
+    expect(response).toMatchObject({ toolCalls: [], finishReason: 'stop' });
+    await expect(model.complete({ messages: [{ role: 'user', content: 'x' }], tools: [], toolChoice: { name: 'a' } })).rejects.toMatchObject({ code: 'E_UNKNOWN_TOOL' });
   });
 });

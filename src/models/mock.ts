@@ -10,12 +10,18 @@
  */
 import { ToolproofError } from '../errors.ts';
 import { inferArguments } from './mock-args.ts';
-import { indexTools } from './mock-index.ts';
-import { rankIndex, type ToolScore } from './mock-rank.ts';
+import { indexTools, type Alternative, type ToolIndex } from './mock-index.ts';
+import { bestCandidate, rankIndex } from './mock-rank.ts';
 import { terms } from './text/tokenize.ts';
 import type { ChatMessage, ModelDriver, ModelRequest, ModelResponse, ToolCall, ToolDefinition } from '../types.ts';
 
 export { rankTools, type ToolScore, type RankOptions } from './mock-rank.ts';
+
+interface Choice {
+  name: string;
+  alternative?: Alternative;
+  score: number;
+}
 
 export interface MockOptions {
   /**
@@ -49,29 +55,37 @@ function lastUserMessage(messages: readonly ChatMessage[]): string {
 }
 
 function pick(
-  ranked: ToolScore[],
-  choice: ModelRequest['toolChoice'],
+  index: ToolIndex,
+  queryTerms: readonly string[],
+  request: ModelRequest,
   threshold: number,
-  tools: readonly ToolDefinition[],
-): ToolScore | undefined {
-  if (choice === 'none' || ranked.length === 0) return undefined;
+  negativeWeight: number,
+): { chosen?: Choice; best?: Choice } {
+  const choice = request.toolChoice;
+  const tools = request.tools;
+  if (choice === 'none') return {};
   if (choice && typeof choice === 'object') {
-    const forced = ranked.find((score) => score.name === choice.name);
+    const forced = tools.find((tool) => tool.name === choice.name);
     if (!forced) {
       throw new ToolproofError('E_UNKNOWN_TOOL', `tool_choice names "${choice.name}", which is not among the ${tools.length} tools sent`, {
         tool: choice.name,
         hint: `Name one of: ${tools.map((tool) => tool.name).join(', ')}.`,
       });
     }
-    return forced;
+    // A forced tool with alternatives still takes the best-scoring one.
+    const ranked = rankIndex(index, queryTerms, { negativeWeight }).find((score) => score.name === forced.name);
+    return { chosen: { name: forced.name, score: ranked?.score ?? 0, ...(ranked?.alternative ? { alternative: ranked.alternative } : {}) } };
   }
-  if (choice === 'required') return ranked[0];
-  return ranked[0].score > threshold ? ranked[0] : undefined;
+  const top = bestCandidate(index, queryTerms, { negativeWeight }); // undefined when no tools were sent
+  if (!top) return {};
+  const candidate = index.candidates[top.candidate];
+  const best: Choice = { name: candidate.tool.name, score: top.score, ...(candidate.alternative ? { alternative: candidate.alternative } : {}) };
+  return choice === 'required' || top.score > threshold ? { chosen: best, best } : { best };
 }
 
 export function createMockModel(options: MockOptions = {}): ModelDriver {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
-  const rankOptions = { negativeWeight: options.negativeWeight ?? 1 };
+  const negativeWeight = options.negativeWeight ?? 1;
 
   async function complete(request: ModelRequest): Promise<ModelResponse> {
     const messages = request.messages;
@@ -87,10 +101,8 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
 
     const query = lastUserMessage(messages);
     const queryTerms = terms(query);
-    const ranked = rankIndex(index, queryTerms, rankOptions);
-    const chosen = pick(ranked, request.toolChoice, threshold, request.tools);
+    const { chosen, best } = pick(index, queryTerms, request, threshold, negativeWeight);
     if (!chosen) {
-      const best = ranked[0];
       const text = best
         ? `I can answer without a tool: no tool fits this request well enough (best ${best.name} at ${best.score.toFixed(2)}, threshold ${threshold}).`
         : 'I can answer without a tool.';

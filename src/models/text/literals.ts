@@ -41,6 +41,7 @@ function kindOf(value: string): Exclude<Literal['kind'], 'quoted'> | undefined {
 
 export function quotedLiterals(text: string): Literal[] {
   const out: Literal[] = [];
+  if (!/['"“‘]/.test(text)) return out;
   for (const pattern of QUOTE_PAIRS) {
     for (const match of text.matchAll(pattern)) {
       const value = match[1].trim();
@@ -57,6 +58,7 @@ export function quotedLiterals(text: string): Literal[] {
 export function literals(text: string): Literal[] {
   const quoted = quotedLiterals(text);
   const out = [...quoted];
+  if (!/[/._-]/.test(text)) return out; // no URL, path or id can be present
   for (const match of text.matchAll(/\S+/g)) {
     const start = match.index ?? 0;
     if (quoted.some((q) => start >= q.start && start < q.end)) continue;
