@@ -20,6 +20,9 @@ const toolSchema = {
     outputSchema: { type: 'object' },
     annotations: { type: 'object' },
     _meta: { type: 'object' },
+    // MCP 2025-11-25 fields; servers such as server-everything list them.
+    execution: { type: 'object' },
+    icons: { type: 'array' },
     server: { type: 'string' },
   },
   additionalProperties: false,

@@ -114,6 +114,8 @@ export interface AbResult {
   repeat: number;
   /** Queries compared (each query's outcome is the majority over its repeats). */
   queries: number;
+  /** Queries left out because an attempt errored on either side (no evidence about wording). */
+  excluded: number;
   oldAccuracy: number;
   newAccuracy: number;
   /** new - old, with Newcombe's 95% interval for paired proportions. */

@@ -5,6 +5,7 @@
  */
 import type { ErrorInfo } from '../errors.ts';
 import type { CaseResult } from '../types.ts';
+import type { DiffResult } from '../diff/types.ts';
 
 export const RESULT_SCHEMA_VERSION = '1.0';
 
@@ -99,6 +100,8 @@ export interface ToolproofResult {
   summary?: EvalSummary;
   suites?: SuiteSummary[];
   cases?: CaseResult[];
+  /** `toolproof diff`: classified changes, A/B of descriptions, baseline, gate. */
+  diff?: DiffResult;
   warnings: Diagnostic[];
   errors: ErrorInfo[];
 }

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
+import { registerDiff } from './diff.ts';
 import { registerEval } from './eval.ts';
 import { registerMockServer } from './mock-server.ts';
 import { registerReport } from './report.ts';
 import { registerRun } from './run.ts';
+import { registerSnapshot } from './snapshot.ts';
 
 /** Sets the process exit code for the command that ran. */
 export type SetExit = (code: number) => void;
@@ -10,8 +12,10 @@ export type RegisterCommand = (program: Command, setExit: SetExit) => void;
 
 /** Every command, by name. A new command is one file plus one line here. */
 export const COMMANDS: Record<string, RegisterCommand> = {
+  diff: registerDiff,
   eval: registerEval,
   'mock-server': registerMockServer,
   report: registerReport,
   run: registerRun,
+  snapshot: registerSnapshot,
 };

@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import { EXIT, ToolproofError } from '../../errors.ts';
+import { writeSnapshots } from '../../diff/snapshot.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../options.ts';
+import type { SetExit } from './index.ts';
+
+interface SnapshotFlags extends ServerFlags {
+  config?: string;
+  server?: string[];
+  out?: string;
+}
+
+export function registerSnapshot(program: Command, setExit: SetExit): void {
+  const command = program
+    .command('snapshot')
+    .description('write one snapshot file per server: tools sorted by name, keys sorted, server name and version, protocol version')
+    .option('--config <file>', 'host configuration naming the servers to start')
+    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .option('--out <dir>', 'folder to write <server>.json files into');
+  addServerFlags(command).action(async (flags: SnapshotFlags) => {
+    if (!flags.config || !flags.out) {
+      throw new ToolproofError('E_USAGE', 'snapshot needs --config FILE and --out DIR', { hint: 'e.g. toolproof snapshot --config fixtures/hosts/example.json --out snapshots/' });
+    }
+    const written = await writeSnapshots({ config: flags.config, servers: flags.server ?? [], outDir: flags.out, timeouts: serverTimeouts(flags) });
+    for (const w of written) process.stdout.write(`${w.server}: ${w.tools} tools -> ${w.file}\n`);
+    setExit(EXIT.ok);
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The A/B of descriptions: each query set runs against the OLD and the NEW definitions (definitions
+ * only, so the old server need not run), same model, same repeats. Each query's outcome is the
+ * majority of its repeats; the paired table gives the flips, Newcombe's interval for the difference
+ * and an exact McNemar p-value, and a verdict.
+ *
+ * Verdicts (margin m, default 0.10): regressed when the whole interval is below 0, improved when it
+ * is above 0, no detectable change when its low end rules out a drop larger than m, and otherwise
+ * not enough data: the run cannot rule out a drop of m, so it must not pass silently.
+ */
+import type { QuerySet } from '../config/query-set.ts';
+import { runSelection } from '../run/run-selection.ts';
+import { chosenLabel, NO_TOOL } from '../scoring/metrics.ts';
+import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
+import { mcnemarExactP, newcombePairedInterval, type PairedCounts } from './paired-stats.ts';
+import type { Side } from './sides.ts';
+import type { AbResult, AbVerdict, FlippedQuery } from './types.ts';
+
+export const DEFAULT_AB_MARGIN = 0.1;
+
+export interface AbOptions {
+  sets: readonly QuerySet[];
+  oldSide: Side;
+  newSide: Side;
+  model: ModelDriver;
+  repeat?: number;
+  concurrency?: number;
+  caseTimeoutMs?: number;
+  /** The largest drop in accuracy "no detectable change" must rule out (0-1). */
+  margin?: number;
+  signal?: AbortSignal;
+}
+
+/** The tools a query set sees on one side: its servers' groups, or everything. */
+export function toolsForSet(side: Side, set: QuerySet): ToolDefinition[] {
+  const groups = [...side.groups.entries()];
+  if (!set.servers || groups.length === 1) return groups.flatMap(([, tools]) => tools);
+  return groups.filter(([name]) => set.servers!.includes(name)).flatMap(([, tools]) => tools);
+}
+
+export async function runAb(options: AbOptions): Promise<AbResult[]> {
+  const results: AbResult[] = [];
+  for (const set of options.sets) {
+    const run = (tools: ToolDefinition[]) =>
+      runSelection({ cases: set.cases, toolsFor: () => tools, model: options.model, repeat: options.repeat, concurrency: options.concurrency, caseTimeoutMs: options.caseTimeoutMs, signal: options.signal });
+    const before = await run(toolsForSet(options.oldSide, set));
+    const after = await run(toolsForSet(options.newSide, set));
+    results.push(compareRuns(set, before, after, { model: options.model.id, repeat: Math.max(1, options.repeat ?? 1), margin: options.margin ?? DEFAULT_AB_MARGIN }));
+  }
+  return results;
+}
+
+/** Pairs two runs of one query set case by case and folds them into an AbResult. */
+export function compareRuns(set: Pick<QuerySet, 'name' | 'cases'>, before: CaseResult[], after: CaseResult[], meta: { model: string; repeat: number; margin: number }): AbResult {
+  const oldById = new Map(before.map((c) => [c.id, c]));
+  const newById = new Map(after.map((c) => [c.id, c]));
+  const table: PairedCounts = { both: 0, oldOnly: 0, newOnly: 0, neither: 0 };
+  const flipped: FlippedQuery[] = [];
+  let excluded = 0;
+  for (const c of set.cases) {
+    const o = oldById.get(c.id);
+    const n = newById.get(c.id);
+    if (!o || !n || hasError(o) || hasError(n)) {
+      excluded += 1;
+      continue;
+    }
+    const [op, np] = [majorityPass(o), majorityPass(n)];
+    if (op && np) table.both += 1;
+    else if (op) table.oldOnly += 1;
+    else if (np) table.newOnly += 1;
+    else table.neither += 1;
+    if (op !== np) flipped.push(flip(c, o, n, op ? 'pass->fail' : 'fail->pass'));
+  }
+  const queries = table.both + table.oldOnly + table.newOnly + table.neither;
+  const oldAccuracy = queries ? (table.both + table.oldOnly) / queries : 0;
+  const newAccuracy = queries ? (table.both + table.newOnly) / queries : 0;
+  const interval = newcombePairedInterval(table);
+  return {
+    suite: set.name,
+    model: meta.model,
+    repeat: meta.repeat,
+    queries,
+    excluded,
+    oldAccuracy,
+    newAccuracy,
+    difference: newAccuracy - oldAccuracy,
+    interval,
+    mcnemarP: mcnemarExactP(table.oldOnly, table.newOnly),
+    worse: table.oldOnly,
+    better: table.newOnly,
+    margin: meta.margin,
+    verdict: verdictOf(queries, interval, meta.margin),
+    flipped: flipped.sort((a, b) => a.direction.localeCompare(b.direction) || a.id.localeCompare(b.id)),
+  };
+}
+
+export function verdictOf(queries: number, interval: { low: number; high: number }, margin: number): AbVerdict {
+  if (queries === 0) return 'not enough data';
+  if (interval.high < 0) return 'regressed';
+  if (interval.low > 0) return 'improved';
+  return interval.low >= -margin ? 'no detectable change' : 'not enough data';
+}
+
+const hasError = (c: CaseResult): boolean => c.attempts.some((a) => a.state === 'errored');
+const majorityPass = (c: CaseResult): boolean => c.passRate > 0.5;
+
+/** The most frequent choice over the attempts, as a label: a tool name or `(none)`. */
+function usualChoice(c: CaseResult): string {
+  const counts = new Map<string, number>();
+  for (const a of c.attempts) counts.set(chosenLabel(a), (counts.get(chosenLabel(a)) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? NO_TOOL;
+}
+
+function flip(c: SelectionCase, o: CaseResult, n: CaseResult, direction: FlippedQuery['direction']): FlippedQuery {
+  const tool = c.expect.tool;
+  const expected = tool === null ? NO_TOOL : Array.isArray(tool) ? tool.join(' | ') : tool;
+  return { id: c.id, suite: c.suite, query: c.query, expected, direction, oldChoice: usualChoice(o), newChoice: usualChoice(n), oldPassRate: o.passRate, newPassRate: n.passRate };
+}

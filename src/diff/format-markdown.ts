@@ -1,0 +1,41 @@
+/** The Markdown rendering of a diff result, for a pull-request comment or a job summary. */
+import type { ToolproofResult } from '../report/model.ts';
+import { countsLine, abHeadline } from './format-text.ts';
+import type { Change } from './types.ts';
+
+const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const ICON = { breaking: '🔴', retest: '🟡', safe: '🟢' } as const;
+
+export function formatDiffMarkdown(result: ToolproofResult): string {
+  const diff = result.diff;
+  if (!diff) return '_no diff section in this result_\n';
+  const status = result.verdict.status;
+  const out: string[] = [];
+  out.push(`## Toolproof diff: ${status === 'pass' ? 'pass' : status === 'fail' ? 'fail' : 'error'}`, '');
+  out.push(`\`${diff.old}\` → \`${diff.new}\`: ${countsLine(diff)} (fail on: ${diff.failOn})`, '');
+  if (diff.changes.length) {
+    out.push('| level | tool | check | path | message |', '|---|---|---|---|---|');
+    for (const c of diff.changes) out.push(row(c));
+    out.push('');
+  }
+  for (const ab of diff.ab) {
+    out.push(`### A/B of descriptions: ${ab.suite}`, '');
+    out.push(`Model \`${ab.model}\`, ${ab.queries} queries × ${ab.repeat}. ${abHeadline(ab)}. **Verdict: ${ab.verdict}**${ab.accepted ? ` (accepted until ${ab.accepted.expires})` : ''}.`, '');
+    if (ab.flipped.length) {
+      out.push('| query | expected | old choice | new choice | flip |', '|---|---|---|---|---|');
+      for (const f of ab.flipped) out.push(`| ${cell(`${f.id}: ${f.query}`)} | ${cell(f.expected)} | ${cell(f.oldChoice)} | ${cell(f.newChoice)} | ${f.direction} |`);
+      out.push('');
+    }
+  }
+  for (const issue of diff.baseline?.issues ?? []) out.push(`- baseline ${issue.problem}: ${cell(issue.message)}`);
+  if (result.verdict.reasons.length) {
+    out.push('', '**Gate**', '');
+    for (const r of result.verdict.reasons) out.push(`- ${cell(r)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function row(c: Change): string {
+  const accepted = c.accepted ? ` _(accepted until ${c.accepted.expires}: ${cell(c.accepted.reason)})_` : '';
+  return `| ${ICON[c.level]} ${c.level} | ${cell(`${c.server ? `${c.server}/` : ''}${c.tool}`)} | \`${c.check}\` | \`${cell(c.path || '(tool)')}\` | ${cell(c.message)}${accepted} |`;
+}

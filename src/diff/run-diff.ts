@@ -1,0 +1,96 @@
+/**
+ * `diff` end to end: load the baseline and query sets first (bad input fails before servers start),
+ * load both sides, diff and classify, run the A/B when wording or the tool set changed and query sets
+ * are given, apply the baseline, gate, and return the one result model with its `diff` section.
+ */
+import { loadQuerySet } from '../config/query-set.ts';
+import { toErrorInfo, ToolproofError } from '../errors.ts';
+import { RESULT_SCHEMA_VERSION, type ToolproofResult } from '../report/model.ts';
+import type { ServerTimeouts } from '../servers/server-connection.ts';
+import type { ModelDriver, ToolDefinition } from '../types.ts';
+import { VERSION } from '../version.ts';
+import { DEFAULT_AB_MARGIN, runAb } from './ab.ts';
+import { applyBaseline, loadBaseline } from './baseline.ts';
+import { classifyDeltas, countLevels } from './classify.ts';
+import { gateDiff } from './gate.ts';
+import { loadSide, pairGroups, type Side } from './sides.ts';
+import { diffTools } from './structural.ts';
+import type { AbResult, Change, DiffResult, FailOn } from './types.ts';
+
+export interface DiffOptions {
+  old: string;
+  new: string;
+  queries?: string[];
+  /** Needed when `queries` are given. */
+  model?: ModelDriver;
+  repeat?: number;
+  concurrency?: number;
+  caseTimeoutMs?: number;
+  margin?: number;
+  failOn?: FailOn;
+  baseline?: string;
+  /** For `live:` sides: only these servers. */
+  servers?: string[];
+  serverTimeouts?: Partial<ServerTimeouts>;
+  /** "Today" for sunsets and baseline expiry; tests pin it. */
+  now?: Date;
+  signal?: AbortSignal;
+}
+
+/** Classified changes between two loaded sides. */
+export function diffSides(oldSide: Side, newSide: Side, now: Date = new Date()): Change[] {
+  const flat = (s: Side): ToolDefinition[] => [...s.groups.values()].flat();
+  const context = { oldTools: flat(oldSide), newTools: flat(newSide), now };
+  const deltas = pairGroups(oldSide, newSide).flatMap((p) => diffTools(p.old, p.new, p.server));
+  return classifyDeltas(deltas, context);
+}
+
+export async function runDiff(options: DiffOptions): Promise<ToolproofResult> {
+  const startedAt = new Date().toISOString();
+  const now = options.now ?? new Date();
+  const failOn = options.failOn ?? 'breaking';
+  const baseline = options.baseline ? loadBaseline(options.baseline) : undefined;
+  const sets = (options.queries ?? []).map((q) => loadQuerySet(q));
+  if (sets.length > 0 && !options.model) throw new ToolproofError('E_USAGE', 'the A/B of descriptions needs a model', { hint: 'pass a model driver (the CLI defaults to the mock)' });
+  const sideOptions = { ...(options.servers ? { servers: options.servers } : {}), ...(options.serverTimeouts ? { timeouts: options.serverTimeouts } : {}) };
+  const oldSide = await loadSide(options.old, sideOptions);
+  const newSide = await loadSide(options.new, sideOptions);
+  const changes = diffSides(oldSide, newSide, now);
+  // A removed or added tool moves queries as much as a reworded one, so any non-safe change triggers the A/B.
+  const needsAb = sets.length > 0 && changes.some((c) => c.level !== 'safe');
+  const ab: AbResult[] = needsAb
+    ? await runAb({ sets, oldSide, newSide, model: options.model!, repeat: options.repeat, concurrency: options.concurrency, caseTimeoutMs: options.caseTimeoutMs, margin: options.margin ?? DEFAULT_AB_MARGIN, signal: options.signal })
+    : [];
+  const issues = baseline ? applyBaseline(baseline, changes, ab, now) : [];
+  const gate = gateDiff(changes, ab, failOn, issues);
+  const diff: DiffResult = {
+    old: options.old,
+    new: options.new,
+    failOn,
+    changes,
+    counts: countLevels(changes),
+    ab,
+    ...(baseline ? { baseline: { file: baseline.file, issues } } : {}),
+    gate,
+  };
+  const errors = ab.filter((r) => r.excluded > 0).map((r) => toErrorInfo(new ToolproofError('E_MODEL_BAD_RESPONSE', `A/B ${r.suite}: ${r.excluded} query(ies) errored on one side and were left out`, { hint: 'see the eval output for the model errors; check the endpoint' })));
+  const complete = !options.signal?.aborted;
+  const status = !complete || errors.length > 0 ? 'error' : gate.pass ? 'pass' : 'fail';
+  const warnings = [
+    ...issues.filter((i) => i.problem === 'expired').map((i) => ({ code: 'W_BASELINE_EXPIRED', message: i.message })),
+    ...(sets.length > 0 && !needsAb ? [{ code: 'W_AB_SKIPPED', message: 'no change reaches retest, so the A/B of descriptions did not run' }] : []),
+  ];
+  return {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    generator: { name: 'toolproof', version: VERSION },
+    command: 'diff',
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    complete,
+    verdict: { status, reasons: [...(complete ? [] : ['run interrupted']), ...errors.map((e) => e.message), ...gate.reasons] },
+    ...(needsAb ? { model: options.model!.id } : {}),
+    diff,
+    warnings,
+    errors,
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * One side of a diff (OLD or NEW): a snapshot or tool-list file, a folder of them, or `live:CONFIG`
+ * for servers started now. Tools are grouped by server: the file's name without extension, or the
+ * server's name in the host config.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
+import { loadHostConfig, selectServers } from '../config/host-config.ts';
+import { loadToolFile } from '../config/tool-file.ts';
+import { ToolproofError } from '../errors.ts';
+import { ServerPool } from '../servers/server-pool.ts';
+import type { ServerTimeouts } from '../servers/server-connection.ts';
+import type { ToolDefinition } from '../types.ts';
+
+export interface Side {
+  label: string;
+  /** Server (or file) name -> its tools, without the `server` tag. */
+  groups: Map<string, ToolDefinition[]>;
+}
+
+export interface SideOptions {
+  /** For `live:`: only these servers. */
+  servers?: string[];
+  timeouts?: Partial<ServerTimeouts>;
+}
+
+const TOOL_FILE = /\.(json|ya?ml)$/i;
+const untag = (tools: readonly ToolDefinition[]): ToolDefinition[] => tools.map(({ server: _s, ...t }) => t as ToolDefinition);
+
+export async function loadSide(spec: string, options: SideOptions = {}): Promise<Side> {
+  if (spec.startsWith('live:')) return loadLive(spec, spec.slice('live:'.length), options);
+  const path = resolve(spec);
+  if (!existsSync(path)) {
+    throw new ToolproofError('E_FILE_MISSING', `no such file or folder: ${spec}`, { file: path, hint: 'give a snapshot file, a folder of snapshots, a tool list, or live:CONFIG' });
+  }
+  const groups = new Map<string, ToolDefinition[]>();
+  if (statSync(path).isDirectory()) {
+    const files = readdirSync(path).filter((f) => TOOL_FILE.test(f)).sort();
+    if (files.length === 0) throw new ToolproofError('E_FILE_INVALID', `folder ${spec} holds no .json or .yaml snapshots`, { file: path, hint: 'write snapshots with `toolproof snapshot --config FILE --out DIR`' });
+    for (const f of files) groups.set(stem(f), untag(loadToolFile(join(path, f)).tools));
+  } else {
+    groups.set(stem(path), untag(loadToolFile(path).tools));
+  }
+  return { label: spec, groups };
+}
+
+async function loadLive(label: string, config: string, options: SideOptions): Promise<Side> {
+  if (!config) throw new ToolproofError('E_USAGE', 'live: needs a host config path, e.g. live:fixtures/hosts/example.json', { hint: 'write live:CONFIG' });
+  const host = loadHostConfig(config);
+  const names = selectServers(host, options.servers ?? []);
+  const pool = await ServerPool.start(host, names, { timeouts: options.timeouts });
+  try {
+    const [error] = pool.errors();
+    if (error) throw error;
+    const groups = new Map<string, ToolDefinition[]>();
+    for (const name of names) groups.set(name, untag(pool.tools().filter((t) => t.server === name)));
+    return { label, groups };
+  } finally {
+    await pool.close();
+  }
+}
+
+const stem = (file: string): string => basename(file, extname(file));
+
+export interface GroupPair {
+  /** Undefined when each side has one group: the two are compared whatever their names. */
+  server?: string;
+  old: ToolDefinition[];
+  new: ToolDefinition[];
+}
+
+/** Pairs groups by name; with one group on each side, pairs them regardless of name. */
+export function pairGroups(old: Side, next: Side): GroupPair[] {
+  if (old.groups.size === 1 && next.groups.size === 1) {
+    return [{ old: [...old.groups.values()][0], new: [...next.groups.values()][0] }];
+  }
+  const names = [...new Set([...old.groups.keys(), ...next.groups.keys()])].sort();
+  return names.map((server) => ({ server, old: old.groups.get(server) ?? [], new: next.groups.get(server) ?? [] }));
+}

@@ -1,0 +1,83 @@
+/**
+ * Snapshots: one file per server, `{toolproofSnapshot: 1, server: {name, version}, protocolVersion,
+ * tools}`, tools sorted by name and every object's keys sorted, 2-space JSON with a final newline, so
+ * an unchanged server gives identical bytes and a changed one gives a readable git diff.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadHostConfig, selectServers } from '../config/host-config.ts';
+import { ToolproofError } from '../errors.ts';
+import { ServerPool } from '../servers/server-pool.ts';
+import type { ServerTimeouts } from '../servers/server-connection.ts';
+import type { ToolDefinition } from '../types.ts';
+import { sortKeys } from './effective.ts';
+
+export const SNAPSHOT_FORMAT = 1;
+
+export interface Snapshot {
+  toolproofSnapshot: typeof SNAPSHOT_FORMAT;
+  /** The implementation name and version the server reported at initialize. */
+  server: { name: string; version?: string };
+  protocolVersion?: string;
+  tools: ToolDefinition[];
+}
+
+/** Tools without the `server` tag (the file name says which server), sorted by name, keys sorted. */
+export function createSnapshot(server: { name: string; version?: string }, protocolVersion: string | undefined, tools: readonly ToolDefinition[]): Snapshot {
+  const clean = tools.map(({ server: _server, ...tool }) => tool as ToolDefinition).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return sortKeys({
+    toolproofSnapshot: SNAPSHOT_FORMAT,
+    server: { name: server.name, ...(server.version ? { version: server.version } : {}) },
+    ...(protocolVersion ? { protocolVersion } : {}),
+    tools: clean,
+  });
+}
+
+export function serializeSnapshot(snapshot: Snapshot): string {
+  return `${JSON.stringify(sortKeys(snapshot), null, 2)}\n`;
+}
+
+/** A file name from a server name: `everything` -> `everything.json`; path separators are replaced. */
+export function snapshotFileName(server: string): string {
+  return `${server.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`;
+}
+
+export interface SnapshotOptions {
+  config: string;
+  servers?: string[];
+  outDir: string;
+  timeouts?: Partial<ServerTimeouts>;
+}
+
+export interface WrittenSnapshot {
+  server: string;
+  file: string;
+  tools: number;
+}
+
+/** Starts the servers, writes one snapshot each; a server that fails to start is an error (exit 2). */
+export async function writeSnapshots(options: SnapshotOptions): Promise<WrittenSnapshot[]> {
+  const host = loadHostConfig(options.config);
+  const names = selectServers(host, options.servers ?? []);
+  const pool = await ServerPool.start(host, names, { timeouts: options.timeouts });
+  try {
+    const [error] = pool.errors();
+    if (error) throw error;
+    const outDir = resolve(options.outDir);
+    mkdirSync(outDir, { recursive: true });
+    const written: WrittenSnapshot[] = [];
+    for (const name of [...names].sort()) {
+      const connection = pool.connection(name);
+      if (!connection) throw new ToolproofError('E_SERVER_START', `server "${name}" did not start`, { server: name });
+      const tools = pool.tools().filter((t) => t.server === name);
+      const identity = connection.identity;
+      const snapshot = createSnapshot({ name: identity.name ?? name, ...(identity.version ? { version: identity.version } : {}) }, identity.protocolVersion, tools);
+      const file = join(outDir, snapshotFileName(name));
+      writeFileSync(file, serializeSnapshot(snapshot));
+      written.push({ server: name, file, tools: tools.length });
+    }
+    return written;
+  } finally {
+    await pool.close();
+  }
+}
