@@ -5,6 +5,9 @@
  */
 import type { ErrorInfo } from '../errors.ts';
 import type { CaseResult } from '../types.ts';
+import type { ToolLintResult } from '../lint/lint-tools.ts';
+import type { ProbeReport } from '../probe/types.ts';
+import type { SkillsResult } from '../skills/result-types.ts';
 import type { DiffResult } from '../diff/types.ts';
 
 export const RESULT_SCHEMA_VERSION = '1.0';
@@ -85,6 +88,42 @@ export interface ServerInfo {
   error?: ErrorInfo;
 }
 
+/** One benchmarked task of one server (`toolproof bench`); times in milliseconds. */
+export interface BenchTaskResult {
+  server: string;
+  /** `cold start`, `tools/list`, `tools/call NAME` (with ` #2`... for repeated tools), `model turn`. */
+  task: string;
+  kind: 'cold-start' | 'tools-list' | 'tools-call' | 'model-turn';
+  tool?: string;
+  state: 'completed' | 'errored' | 'skipped';
+  meanMs?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  /** 1000 / meanMs. */
+  opsPerSec?: number;
+  samples?: number;
+  /** Relative margin of error of the mean (95%), in percent. */
+  rme?: number;
+  /** Why the task was skipped or errored. */
+  reason?: string;
+  error?: ErrorInfo;
+  /** The same task in the baseline, when one was given and has it. */
+  baseline?: { meanMs: number; rme: number; samples: number };
+  /** meanMs / baseline.meanMs. */
+  ratio?: number;
+  /** Slower than the threshold AND outside both margins of error. */
+  flagged: boolean;
+}
+
+export interface BenchSection {
+  /** A slowdown is flagged above this ratio (and outside the margins of error). */
+  threshold: number;
+  baselineFile?: string;
+  settings: { iterations: number; timeMs: number; starts: number };
+  environment: { node: string; platform: string; arch: string; cpus: number; loadAverage: number[] };
+  tasks: BenchTaskResult[];
+}
+
 export interface ToolproofResult {
   schemaVersion: typeof RESULT_SCHEMA_VERSION;
   generator: { name: 'toolproof'; version: string };
@@ -100,8 +139,16 @@ export interface ToolproofResult {
   summary?: EvalSummary;
   suites?: SuiteSummary[];
   cases?: CaseResult[];
+  /** `toolproof bench`: server benchmarks, optionally against a baseline. */
+  bench?: BenchSection;
   /** `toolproof diff`: classified changes, A/B of descriptions, baseline, gate. */
   diff?: DiffResult;
+  /** `skills eval`: discovery, trigger eval, behaviour eval. */
+  skills?: SkillsResult;
+  /** `toolproof lint`: findings over tool definitions. */
+  lint?: ToolLintResult;
+  /** `toolproof probe`: how live servers really fail. */
+  probe?: ProbeReport;
   warnings: Diagnostic[];
   errors: ErrorInfo[];
 }

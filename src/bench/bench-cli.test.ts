@@ -1,0 +1,111 @@
+/**
+ * `toolproof bench` as a user runs it, on the fixture servers: the table, the JSON result, a planted
+ * slowdown flagged against a saved baseline while an unchanged rerun is not, and bad input.
+ * Iterations are kept small: only the baseline comparison, the feature under test, looks at timings.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { ToolproofResult } from '../report/model.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin/toolproof.js');
+
+function toolproof(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const tmp = (): string => mkdtempSync(join(os.tmpdir(), 'toolproof-bench-'));
+const QUICK = ['--iterations', '5', '--time', '50', '--starts', '2'];
+
+describe('toolproof bench', () => {
+  it('prints the table for the fixture servers and writes the bench section', async () => {
+    const dir = tmp();
+    const json = join(dir, 'result.json');
+    const run = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--server', 'echo', '--server', 'refman', '--calls', 'fixtures/bench/calls.yaml', '--model', 'mock', '--json', json, ...QUICK]);
+    expect(run.stderr).not.toMatch(/E_/);
+    expect(run.code).toBe(0);
+    for (const cell of ['server', 'mean ms', 'p99 ms', 'ops/s', 'rme', 'cold start', 'tools/list', 'tools/call echo', 'tools/call get_item with notes', 'tools/call tag_item', 'model turn']) expect(run.stdout).toContain(cell);
+    // move_item is destructive and not in the calls file: listed as skipped, never called.
+    expect(run.stdout).toMatch(/refman tools\/call move_item: skipped: not annotated readOnlyHint/);
+    const result = JSON.parse(readFileSync(json, 'utf8')) as ToolproofResult;
+    expect(result.command).toBe('bench');
+    const tasks = result.bench!.tasks;
+    const echoCall = tasks.find((t) => t.server === 'echo' && t.task === 'tools/call echo')!;
+    expect(echoCall).toMatchObject({ kind: 'tools-call', tool: 'echo', state: 'completed', flagged: false });
+    expect(echoCall.samples).toBeGreaterThanOrEqual(5);
+    for (const key of ['meanMs', 'p50Ms', 'p99Ms', 'opsPerSec', 'rme'] as const) expect(echoCall[key]).toBeGreaterThan(0);
+    expect(tasks.find((t) => t.task === 'tools/call move_item')).toMatchObject({ state: 'skipped' });
+    expect(tasks.find((t) => t.task === 'tools/call tag_item')).toMatchObject({ state: 'completed' });
+    expect(tasks.filter((t) => t.kind === 'cold-start').map((t) => t.samples)).toEqual([2, 2]);
+  });
+
+  it('flags a planted slowdown against a saved baseline and not an unchanged rerun', async () => {
+    const dir = tmp();
+    const config = (delayMs: number): string => {
+      const file = join(dir, `host-${delayMs}.json`);
+      const entry = { command: 'node', args: [join(ROOT, 'fixtures/servers/slow-echo.mjs')], env: { SLOW_ECHO_DELAY_MS: String(delayMs) } };
+      writeFileSync(file, JSON.stringify({ mcpServers: { echo: entry } }));
+      return file;
+    };
+    const baseline = join(dir, 'baseline.json');
+    // Only the calls: a 10 ms sleep dwarfs the noise of a busy machine; 80 ms is the planted slowdown.
+    const common = ['--task', 'tools-call', '--iterations', '15', '--time', '100', '--threshold', '2'];
+    const saved = await toolproof(['bench', '--config', config(10), ...common, '--save', baseline]);
+    expect(saved.code).toBe(0);
+
+    const slower = await toolproof(['bench', '--config', config(80), ...common, '--baseline', baseline, '--json', join(dir, 'slower.json')]);
+    expect(slower.code).toBe(1);
+    expect(slower.stdout).toContain('SLOWER');
+    expect(slower.stdout).toMatch(/echo tools\/call echo is \d+\.\d\dx the baseline/);
+    const flagged = (JSON.parse(readFileSync(join(dir, 'slower.json'), 'utf8')) as ToolproofResult).bench!.tasks.find((t) => t.task === 'tools/call echo')!;
+    expect(flagged.flagged).toBe(true);
+    expect(flagged.ratio).toBeGreaterThan(2);
+
+    const same = await toolproof(['bench', '--config', config(10), ...common, '--baseline', baseline, '--json', join(dir, 'same.json'), '--format', 'markdown']);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('| echo | tools/call echo |');
+    expect(same.stdout).toContain('No slowdown flagged.');
+    const unchanged = (JSON.parse(readFileSync(join(dir, 'same.json'), 'utf8')) as ToolproofResult).bench!.tasks.find((t) => t.task === 'tools/call echo')!;
+    expect(unchanged).toMatchObject({ flagged: false });
+    expect(unchanged.ratio).toBeDefined();
+  });
+
+  it('names the file and JSON path of a bad calls file or baseline', async () => {
+    const dir = tmp();
+    const unknownTool = join(dir, 'unknown.yaml');
+    writeFileSync(unknownTool, '- tool: echo\n  args: {text: hi}\n- tool: no_such_tool\n');
+    const a = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--server', 'echo', '--calls', unknownTool, ...QUICK]);
+    expect(a.code).toBe(3);
+    expect(a.stderr).toContain('E_UNKNOWN_TOOL');
+    expect(a.stderr).toContain(`file: ${unknownTool} at $[1].tool`);
+
+    const unknownServer = join(dir, 'server.yaml');
+    writeFileSync(unknownServer, '- tool: echo\n  server: ehco\n');
+    const d = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--server', 'echo', '--calls', unknownServer, ...QUICK]);
+    expect(d.code).toBe(3);
+    expect(d.stderr).toContain('E_UNKNOWN_SERVER');
+    expect(d.stderr).toContain('at $[0].server');
+
+    const wrongShape = join(dir, 'shape.json');
+    writeFileSync(wrongShape, JSON.stringify([{ tool: 'echo', arguments: { text: 'hi' } }]));
+    const b = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--server', 'echo', '--calls', wrongShape, ...QUICK]);
+    expect(b.code).toBe(3);
+    expect(b.stderr).toContain('E_FILE_INVALID');
+    expect(b.stderr).toContain('$[0].arguments unknown key "arguments"');
+
+    const notBaseline = join(dir, 'eval.json');
+    writeFileSync(notBaseline, JSON.stringify({ summary: {} }));
+    const c = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--server', 'echo', '--baseline', notBaseline, ...QUICK]);
+    expect(c.code).toBe(3);
+    expect(c.stderr).toContain('E_FILE_INVALID');
+    expect(c.stderr).toContain('$.bench missing required key "bench"');
+  });
+});

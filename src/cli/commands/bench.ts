@@ -1,0 +1,82 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { BENCH_TASK_KINDS, runServerBench, type BenchTaskKind } from '../../bench/server-bench.ts';
+import { renderBenchMarkdown, renderBenchText } from '../../bench/render-bench.ts';
+import { DEFAULT_THRESHOLD } from '../../bench/baseline.ts';
+import { EXIT } from '../../errors.ts';
+import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
+import type { SetExit } from './index.ts';
+
+interface BenchFlags extends ModelFlags, ServerFlags {
+  config: string;
+  server?: string[];
+  calls?: string;
+  baseline?: string;
+  save?: string;
+  json?: string;
+  format: 'text' | 'markdown';
+  threshold: number;
+  iterations?: number;
+  time?: number;
+  starts?: number;
+  task?: BenchTaskKind[];
+  prompt?: string;
+}
+
+function threshold(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 1) throw new InvalidArgumentError('must be a ratio above 1, e.g. 1.2 for 20% slower');
+  return n;
+}
+
+function writeJson(file: string, data: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+}
+
+export function registerBench(program: Command, setExit: SetExit): void {
+  const command = program
+    .command('bench')
+    .description('benchmark tool servers: cold start, tools/list, tools/call, a model turn; compare with a saved baseline')
+    .requiredOption('--config <file>', 'host configuration with the servers to benchmark')
+    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .option('--calls <file>', 'JSON or YAML list of {tool, args} to benchmark; the only way to include tools not annotated read-only or non-destructive')
+    .option('--baseline <file>', 'compare with a result saved by --save (or --json)')
+    .option('--save <file>', 'save this run as a baseline for later --baseline')
+    .option('--json <file>', 'write the result as JSON (the shared result model, `bench` section)')
+    .addOption(new Option('--format <format>', 'console output').choices(['text', 'markdown']).default('text'))
+    .option('--threshold <ratio>', `flag a task slower than this ratio of the baseline (and outside the margins of error)`, threshold, DEFAULT_THRESHOLD)
+    .option('--iterations <n>', 'minimum samples per task (default 50)', positiveInt)
+    .option('--time <ms>', 'time budget per task (default 1000)', positiveInt)
+    .option('--starts <n>', 'cold starts per server (default 10)', positiveInt)
+    .addOption(new Option('--task <kind>', 'only this kind of task; repeatable').choices([...BENCH_TASK_KINDS]).argParser((v: string, prev: string[] = []) => [...prev, v]))
+    .option('--prompt <text>', 'user message of the model turn (default: from the first tool description)');
+  addServerFlags(addModelFlags(command)).action(async (flags: BenchFlags) => {
+    // A model turn only when a model was asked for: the mock is the default elsewhere, not here.
+    const model = flags.model || flags.baseUrl ? modelFromFlags(flags) : undefined;
+    try {
+      const result = await runServerBench({
+        config: flags.config,
+        servers: flags.server ?? [],
+        ...(flags.calls ? { calls: flags.calls } : {}),
+        ...(flags.baseline ? { baseline: flags.baseline } : {}),
+        threshold: flags.threshold,
+        ...(flags.iterations ? { iterations: flags.iterations } : {}),
+        ...(flags.time ? { timeMs: flags.time } : {}),
+        ...(flags.starts ? { starts: flags.starts } : {}),
+        ...(flags.task ? { kinds: flags.task } : {}),
+        ...(model ? { model } : {}),
+        ...(flags.prompt ? { prompt: flags.prompt } : {}),
+        serverTimeouts: serverTimeouts(flags),
+        onTask: (t) => process.stderr.write(`  ${t.server} ${t.task}: ${t.state === 'completed' ? `${t.meanMs!.toFixed(2)} ms` : t.state}\n`),
+      });
+      process.stdout.write(`${flags.format === 'markdown' ? renderBenchMarkdown(result) : renderBenchText(result)}\n`);
+      if (flags.json) writeJson(flags.json, result);
+      if (flags.save) writeJson(flags.save, result);
+      setExit(result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime);
+    } finally {
+      await model?.close?.();
+    }
+  });
+}
