@@ -2,11 +2,9 @@ import type { Command } from 'commander';
 import { registerBench } from './bench.ts';
 import { registerDiff } from './diff.ts';
 import { registerEval } from './eval.ts';
-import { registerLint } from './lint.ts';
 import { registerMockServer } from './mock-server.ts';
 import { registerReport } from './report.ts';
 import { registerRun } from './run.ts';
-import { registerSkills } from './skills.ts';
 import { registerSnapshot } from './snapshot.ts';
 
 /** Sets the process exit code for the command that ran. */
@@ -18,10 +16,8 @@ export const COMMANDS: Record<string, RegisterCommand> = {
   bench: registerBench,
   diff: registerDiff,
   eval: registerEval,
-  lint: registerLint,
   'mock-server': registerMockServer,
   report: registerReport,
   run: registerRun,
-  skills: registerSkills,
   snapshot: registerSnapshot,
 };
