@@ -8,6 +8,9 @@ describe('tokenize', () => {
   it('splits identifiers and lowercases', () => {
     expect(words('search_items getItemById list-collections HTTPServer')).toEqual(['search', 'items', 'get', 'item', 'by', 'id', 'list', 'collections', 'http', 'server']);
   });
+  it('keeps letters outside ASCII', () => {
+    expect(words('González-Rivero Ångström')).toEqual(['gonzález', 'rivero', 'ångström']);
+  });
   it('drops stop words and stems', () => {
     expect(terms('Find the papers about coral bleaching')).toEqual(['find', 'paper', 'coral', 'bleach']);
   });

@@ -35,7 +35,7 @@ export function words(text: string): string[] {
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase();
-  return spaced.match(/[a-z0-9]+/g) ?? [];
+  return spaced.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Stems of the content words of a text, in order, stop words removed. */
