@@ -5,9 +5,6 @@
  */
 import type { ErrorInfo } from '../errors.ts';
 import type { CaseResult } from '../types.ts';
-import type { ToolLintResult } from '../lint/lint-tools.ts';
-import type { ProbeReport } from '../probe/types.ts';
-import type { SkillsResult } from '../skills/result-types.ts';
 import type { DiffResult } from '../diff/types.ts';
 
 export const RESULT_SCHEMA_VERSION = '1.0';
@@ -139,16 +136,10 @@ export interface ToolproofResult {
   summary?: EvalSummary;
   suites?: SuiteSummary[];
   cases?: CaseResult[];
-  /** `toolproof bench`: server benchmarks, optionally against a baseline. */
-  bench?: BenchSection;
   /** `toolproof diff`: classified changes, A/B of descriptions, baseline, gate. */
   diff?: DiffResult;
-  /** `skills eval`: discovery, trigger eval, behaviour eval. */
-  skills?: SkillsResult;
-  /** `toolproof lint`: findings over tool definitions. */
-  lint?: ToolLintResult;
-  /** `toolproof probe`: how live servers really fail. */
-  probe?: ProbeReport;
+  /** `toolproof bench`: server benchmarks, optionally against a baseline. */
+  bench?: BenchSection;
   warnings: Diagnostic[];
   errors: ErrorInfo[];
 }
