@@ -5,9 +5,9 @@
  * find it healthy and reuse it. `src/testing/global-setup.ts` stops it when the run ends.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 export const LLAMA_SCRIPT = resolve(import.meta.dirname, '../../../shared/llama/start-llama-server');
@@ -24,6 +24,8 @@ export function llamaSkipReason(): string | undefined {
 
 /** The base URL (`http://127.0.0.1:PORT/v1`) of the shared server, starting it if needed. */
 export async function sharedLlamaBaseUrl(): Promise<string> {
+  // The script writes its debootstrap log beside LLAMA_ROOT before creating anything, so the parent must exist.
+  mkdirSync(dirname(LLAMA_ROOT), { recursive: true });
   const base = `http://127.0.0.1:${LLAMA_PORT}`;
   const script = `curl -fs ${base}/health >/dev/null 2>&1 && echo ${base}/v1 || '${LLAMA_SCRIPT}' ${LLAMA_PORT}`;
   const { stdout } = await promisify(execFile)('flock', ['/tmp/toolproof-llama.lock', 'sh', '-c', script], { timeout: 600_000 });
