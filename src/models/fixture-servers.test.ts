@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lintTools } from '../lint/lint-tools.ts';
+import type { ToolDefinition } from '../types.ts';
 
 const fixture = (path: string): string => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
 
@@ -53,6 +55,12 @@ describe.each(['echo', 'refman', 'notebook'])('fixture server %s', (name) => {
     const { tools } = await client.listTools();
     const file = JSON.parse(readFileSync(fixture(`tools/${name}.json`), 'utf8')) as unknown[];
     expect(tools).toEqual(file);
+  });
+
+  it('follows the section-10 rules: the recommended lint profile finds nothing', () => {
+    const tools = JSON.parse(readFileSync(fixture(`tools/${name}.json`), 'utf8')) as ToolDefinition[];
+    const { findings } = lintTools(tools);
+    expect(findings.map((f) => `${f.ruleId} ${f.target ?? ''} ${f.path}: ${f.message}`)).toEqual([]);
   });
 
   it('raises a JSON-RPC error naming an unknown tool', async () => {

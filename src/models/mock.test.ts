@@ -135,6 +135,28 @@ describe('the flip test: rewording only a description moves the choice', () => {
     const reworded = rankTools(query, [after, export_]).find((s) => s.name === 'lookup_references')!;
     expect(reworded.penalised).toEqual(expect.arrayContaining(['bibliographi', 'thesi']));
   });
+
+  it('moves the choice with the exclusion clause alone: the same wording with the penalty off still calls the tool', async () => {
+    const narrowed = lookup(
+      'Find bibliography entries in the library. Returns matching entries. Do NOT use for a thesis reference list (use export_citations).',
+    );
+    const messages = [{ role: 'user' as const, content: 'find bibliography entries for my thesis' }];
+    const withPenalty = rankTools(messages[0].content, [narrowed, export_]);
+    const without = rankTools(messages[0].content, [narrowed, export_], { negativeWeight: 0 });
+    const score = (ranked: typeof without) => ranked.find((s) => s.name === 'lookup_references')!.score;
+    expect(score(withPenalty)).toBeLessThan(score(without));
+    const off = await createMockModel({ negativeWeight: 0 }).complete({ messages, tools: [narrowed, export_] });
+    expect(off.toolCalls[0]?.name).toBe('lookup_references');
+  });
+
+  it('calls a tool only above the threshold, which the option moves', async () => {
+    const messages = [{ role: 'user' as const, content: 'find papers on coral bleaching' }];
+    const top = rankTools(messages[0].content, tools)[0];
+    const below = await createMockModel({ threshold: top.score + 0.01 }).complete({ messages, tools });
+    const above = await createMockModel({ threshold: top.score - 0.01 }).complete({ messages, tools });
+    expect(below.toolCalls).toEqual([]);
+    expect(above.toolCalls[0]?.name).toBe(top.name);
+  });
 });
 
 describe('oneOf alternatives', () => {
