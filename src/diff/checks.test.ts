@@ -107,7 +107,8 @@ const rows: Row[] = [
   pair('output-property-became-required', 'safe', (t) => t.outputSchema.required.push('cursor')),
   pair('output-type-changed', 'breaking', (t) => (t.outputSchema.properties.total.type = 'string')),
   pair('schema-changed', 'retest', (t) => (t.inputSchema.properties.note.anyOf = [{ minLength: 1 }])),
-  pair('tool-field-changed', 'retest', (t) => ((t as unknown as Schema).execution = { taskSupport: 'required' })),
+  pair('task-support-required', 'breaking', (t) => ((t as unknown as Schema).execution = { taskSupport: 'required' })),
+  pair('tool-field-changed', 'retest', (t) => ((t as unknown as Schema).icons = [{ src: 'https://example.org/icon.png' }])),
 ];
 
 describe('diff checks: one old/new pair per check', () => {

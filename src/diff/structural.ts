@@ -10,7 +10,7 @@ import { schemaDeltas } from './schema-deltas.ts';
 import type { Delta } from './types.ts';
 
 /** Tool fields compared by dedicated code; any other field is compared whole. */
-const KNOWN_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', '_meta', 'server']);
+const KNOWN_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', '_meta', 'server', 'execution']);
 
 export function diffTools(oldTools: readonly ToolDefinition[], newTools: readonly ToolDefinition[], server?: string): Delta[] {
   const oldByName = new Map(oldTools.map((t) => [t.name, t]));
@@ -26,6 +26,8 @@ export function diffTools(oldTools: readonly ToolDefinition[], newTools: readonl
   for (const t of added) if (!renamedNew.has(t.name)) deltas.push({ kind: 'tool-added', tool: t.name, ...at, path: '', newTool: t });
   for (const r of renames) {
     deltas.push({ kind: 'tool-renamed', tool: r.new.name, ...at, path: 'name', before: r.old.name, after: r.new.name, oldTool: r.old, newTool: r.new, basis: r.basis });
+    // A caller migrating to the new name meets every other change too.
+    deltas.push(...diffTool(r.old, r.new, server));
   }
   for (const o of oldTools) {
     const n = newByName.get(o.name);
@@ -51,6 +53,10 @@ export function diffTool(o: ToolDefinition, n: ToolDefinition, server?: string):
     return rest;
   };
   if (!sameJson(meta(o), meta(n))) out.push({ ...base, kind: 'tool-field', path: '_meta', keyword: '_meta', before: meta(o), after: meta(n) });
+  const [ot, nt] = [taskSupport(o), taskSupport(n)];
+  if (ot !== nt) out.push({ ...base, kind: 'tool-field', path: 'execution.taskSupport', keyword: 'taskSupport', before: ot, after: nt });
+  const [oe, ne] = [executionRest(o), executionRest(n)];
+  if (!sameJson(oe, ne)) out.push({ ...base, kind: 'tool-field', path: 'execution', keyword: 'execution', before: oe, after: ne });
   const fields = new Set([...Object.keys(o), ...Object.keys(n)].filter((k) => !KNOWN_FIELDS.has(k)));
   for (const k of [...fields].sort()) {
     const [b, a] = [(o as unknown as Record<string, unknown>)[k], (n as unknown as Record<string, unknown>)[k]];
@@ -66,6 +72,15 @@ export function diffTool(o: ToolDefinition, n: ToolDefinition, server?: string):
     out.push({ ...base, kind: 'schema-added', side: 'output', path: 'outputSchema', after: n.outputSchema });
   }
   return out;
+}
+
+type Execution = { taskSupport?: unknown; [key: string]: unknown };
+const executionOf = (t: ToolDefinition): Execution => ((t as unknown as { execution?: Execution }).execution ?? {});
+/** MCP 2025-11-25: an absent `execution.taskSupport` means "forbidden". */
+export const taskSupport = (t: ToolDefinition): string => String(executionOf(t).taskSupport ?? 'forbidden');
+function executionRest(t: ToolDefinition): Record<string, unknown> {
+  const { taskSupport: _t, ...rest } = executionOf(t);
+  return rest;
 }
 
 interface Rename {
@@ -115,5 +130,28 @@ function pairRenames(removed: ToolDefinition[], added: ToolDefinition[]): Rename
   };
   pairUnique((t) => nameWords(t.name), 'the same name words in another spelling');
   pairUnique(signature, 'the same parameters (names, types, required)');
+  pairSimilarDescriptions(freeOld, freeNew, out);
   return out;
+}
+
+const words = (text: string | undefined): Set<string> => new Set((text ?? '').toLowerCase().match(/[a-z0-9]+/g) ?? []);
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
+
+/** Last resort: a removed and an added tool whose descriptions share most words, each the other's only close match. */
+function pairSimilarDescriptions(freeOld: Set<ToolDefinition>, freeNew: Set<ToolDefinition>, out: Rename[]): void {
+  const SIMILAR = 0.7;
+  const close = (t: ToolDefinition, pool: Set<ToolDefinition>) => [...pool].filter((u) => jaccard(words(t.description), words(u.description)) >= SIMILAR);
+  for (const o of [...freeOld]) {
+    const matches = close(o, freeNew);
+    if (matches.length !== 1 || close(matches[0], freeOld).length !== 1) continue;
+    out.push({ old: o, new: matches[0], basis: 'a nearly identical description' });
+    freeOld.delete(o);
+    freeNew.delete(matches[0]);
+  }
 }

@@ -46,6 +46,7 @@ import { readOnlyHintRemoved } from './read-only-hint-removed.ts';
 import { requiredParameterAdded } from './required-parameter-added.ts';
 import { schemaChanged } from './schema-changed.ts';
 import { schemaDialectChanged } from './schema-dialect-changed.ts';
+import { taskSupportRequired } from './task-support-required.ts';
 import { titleChanged } from './title-changed.ts';
 import { toolAdded } from './tool-added.ts';
 import { toolFieldChanged } from './tool-field-changed.ts';
@@ -97,6 +98,7 @@ export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'required-parameter-added': requiredParameterAdded,
   'schema-changed': schemaChanged,
   'schema-dialect-changed': schemaDialectChanged,
+  'task-support-required': taskSupportRequired,
   'title-changed': titleChanged,
   'tool-added': toolAdded,
   'tool-field-changed': toolFieldChanged,
