@@ -5,6 +5,7 @@
  */
 import type { ErrorInfo } from '../errors.ts';
 import type { CaseResult } from '../types.ts';
+import type { SkillsResult } from '../skills/result-types.ts';
 import type { DiffResult } from '../diff/types.ts';
 
 export const RESULT_SCHEMA_VERSION = '1.0';
@@ -140,6 +141,8 @@ export interface ToolproofResult {
   diff?: DiffResult;
   /** `toolproof bench`: server benchmarks, optionally against a baseline. */
   bench?: BenchSection;
+  /** `skills eval`: discovery, trigger eval, behaviour eval. */
+  skills?: SkillsResult;
   warnings: Diagnostic[];
   errors: ErrorInfo[];
 }

@@ -5,6 +5,7 @@ import { registerEval } from './eval.ts';
 import { registerMockServer } from './mock-server.ts';
 import { registerReport } from './report.ts';
 import { registerRun } from './run.ts';
+import { registerSkills } from './skills.ts';
 import { registerSnapshot } from './snapshot.ts';
 
 /** Sets the process exit code for the command that ran. */
@@ -19,5 +20,6 @@ export const COMMANDS: Record<string, RegisterCommand> = {
   'mock-server': registerMockServer,
   report: registerReport,
   run: registerRun,
+  skills: registerSkills,
   snapshot: registerSnapshot,
 };

@@ -1,0 +1,144 @@
+/**
+ * `toolproof skills lint [DIR]...` and `toolproof skills eval [DIR]...`. DIRs are project-level skill
+ * folders; --user-dir adds user-level ones; with neither, the host's default folders are used.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { type Command, Option } from 'commander';
+import { renderSarif } from '../../../reporters/sarif.ts';
+import { EXIT } from '../../errors.ts';
+import type { ActiveSeverity } from '../../lint/framework.ts';
+import { failsAt } from '../../lint/run-rules.ts';
+import { expandDir, hostRoots, HOST_SKILL_DIRS, type SkillRoot } from '../../skills/discover.ts';
+import { lintSkills } from '../../skills/lint-skills.ts';
+import { renderSkillLintText, renderSkillsEvalText } from '../../skills/render-text.ts';
+import { runSkillsEval } from '../../skills/skills-eval-run.ts';
+import { VERSION } from '../../version.ts';
+import { createModel } from '../../models/index.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelOptions, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
+import type { SetExit } from './index.ts';
+
+interface RootFlags {
+  userDir?: string[];
+  projectDir?: string[];
+  host?: string;
+}
+
+function addRootFlags(command: Command): Command {
+  return command
+    .option('--user-dir <dir>', 'a user-level skills folder; repeatable', collect)
+    .option('--project-dir <dir>', 'a project-level skills folder (same as a DIR argument); repeatable', collect)
+    .addOption(new Option('--host <name>', 'use this host\'s default skill folders when no folder is named').choices(Object.keys(HOST_SKILL_DIRS)).default('claude'));
+}
+
+export function skillRoots(dirs: string[], flags: RootFlags): SkillRoot[] {
+  const named: SkillRoot[] = [
+    ...[...dirs, ...(flags.projectDir ?? [])].map((dir) => ({ dir: expandDir(dir), scope: 'project' as const, explicit: true })),
+    ...(flags.userDir ?? []).map((dir) => ({ dir: expandDir(dir), scope: 'user' as const, explicit: true })),
+  ];
+  return named.length > 0 ? named : hostRoots(flags.host ?? 'claude');
+}
+
+function write(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+interface LintFlags extends RootFlags {
+  format: 'text' | 'json' | 'sarif';
+  failOn: ActiveSeverity;
+  output?: string;
+}
+
+interface EvalFlags extends RootFlags, ModelFlags, ServerFlags {
+  config?: string;
+  server?: string[];
+  skill?: string[];
+  repeat?: number;
+  threshold?: number;
+  behaviourRepeat?: number;
+  maxTurns?: number;
+  baseline: boolean;
+  trigger: boolean;
+  behaviour: boolean;
+  concurrency?: number;
+  json?: string;
+  judgeBaseUrl?: string;
+  judgeModelName?: string;
+}
+
+export function registerSkills(program: Command, setExit: SetExit): void {
+  const skills = program.command('skills').description('discover, lint and evaluate agent skills (folders with SKILL.md)');
+
+  addRootFlags(skills.command('lint').description('lint SKILL.md files and their evals/evals.json').argument('[dir...]', 'project-level skills folders, collections or skill folders'))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
+    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding at or above this exists').choices(['error', 'warn', 'info']).default('error'))
+    .option('--output <file>', 'write the output to this file instead of stdout')
+    .action((dirs: string[], flags: LintFlags) => {
+      const { discovery, report } = lintSkills(skillRoots(dirs, flags));
+      const failed = failsAt(report.findings, flags.failOn);
+      const text =
+        flags.format === 'sarif'
+          ? `${JSON.stringify(renderSarif(report, { toolVersion: VERSION }), null, 2)}\n`
+          : flags.format === 'json'
+            ? `${JSON.stringify({ ...report, failOn: flags.failOn, failed, discovery: { roots: discovery.roots, skills: discovery.skills.map((s) => ({ name: s.name, scope: s.scope, file: s.file })), shadowed: discovery.shadowed, missing: discovery.missing } }, null, 2)}\n`
+            : `${renderSkillLintText(discovery, report, flags.failOn, failed)}\n`;
+      if (flags.output) write(flags.output, text);
+      else process.stdout.write(text);
+      setExit(failed ? EXIT.gate : EXIT.ok);
+    });
+
+  const evalCommand = addRootFlags(skills.command('eval').description('trigger eval and behaviour eval of skills').argument('[dir...]', 'project-level skills folders, collections or skill folders'));
+  addServerFlags(addModelFlags(evalCommand))
+    .option('--config <file>', 'host configuration whose servers the behaviour eval runs against')
+    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .option('--skill <name>', "only this skill's cases (every skill is still offered); repeatable", collect)
+    .option('--repeat <k>', 'trigger attempts per case (default 3)', positiveInt)
+    .option('--threshold <x>', 'pass rate a case needs (default 0.5)', ratio)
+    .option('--behaviour-repeat <k>', 'agent runs per behaviour case (default 1)', positiveInt)
+    .option('--max-turns <n>', 'model turns per agent run (default 6)', positiveInt)
+    .option('--no-baseline', 'skip the runs without the skill (no "does not discriminate" check)')
+    .option('--no-trigger', 'skip the trigger eval')
+    .option('--no-behaviour', 'skip the behaviour eval')
+    .option('--concurrency <n>', 'cases in flight at once', positiveInt)
+    .option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (default: the model endpoint, when there is one)')
+    .option('--judge-model-name <name>', 'model name of the judge (default: --model-name)')
+    .option('--json <file>', 'write the result as JSON')
+    .action(async (dirs: string[], flags: EvalFlags) => {
+      const roots = skillRoots(dirs, flags);
+      const { signal, dispose } = abortOnSignals();
+      const model = modelFromFlags(flags);
+      const agent = modelOptions(flags);
+      const judgeUrl = flags.judgeBaseUrl ?? (agent.kind === 'openai' ? agent.baseUrl : undefined);
+      const judgeName = flags.judgeModelName ?? (agent.kind === 'openai' ? agent.modelName : undefined);
+      const judge = judgeUrl ? createModel(modelOptions({ ...flags, model: 'openai', baseUrl: judgeUrl, modelName: judgeName })) : undefined;
+      try {
+        const result = await runSkillsEval({
+          roots,
+          model,
+          ...(judge ? { judge } : {}),
+          ...(flags.config ? { config: flags.config } : {}),
+          servers: flags.server ?? [],
+          serverTimeouts: serverTimeouts(flags),
+          only: flags.skill ?? [],
+          repeat: flags.repeat,
+          threshold: flags.threshold,
+          behaviourRepeat: flags.behaviourRepeat,
+          maxTurns: flags.maxTurns,
+          baseline: flags.baseline,
+          trigger: flags.trigger,
+          behaviour: flags.behaviour,
+          concurrency: flags.concurrency,
+          temperature: flags.temperature,
+          signal,
+        });
+        process.stdout.write(`${renderSkillsEvalText(result)}\n`);
+        if (flags.json) write(flags.json, `${JSON.stringify(result, null, 2)}\n`);
+        setExit(result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime);
+      } finally {
+        dispose();
+        await model.close?.();
+        await judge?.close?.();
+      }
+    });
+}
