@@ -82,6 +82,17 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
     : undefined;
   try {
     for (const error of pool?.errors() ?? []) errors.push(toErrorInfo(error));
+    for (const name of pool?.names() ?? []) {
+      const noise = pool!.connection(name)?.protocolNoise ?? [];
+      if (noise.length > 0) {
+        warnings.push({
+          code: 'W_SERVER_STDOUT',
+          server: name,
+          message: `server "${name}" wrote ${noise.length}${noise.length >= 20 ? '+' : ''} line(s) that are not JSON-RPC to stdout, the protocol channel (first: ${noise[0]})`,
+          hint: 'log to stderr instead: stdout carries only protocol messages, and some hosts drop a server that prints anything else',
+        });
+      }
+    }
     const liveTools = pool?.tools() ?? [];
     const allTools = dedupeTools([...liveTools, ...inputs.fileTools], warnings);
     const failedServers = new Set((pool?.errors() ?? []).map((e) => e.server));

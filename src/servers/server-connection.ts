@@ -15,6 +15,7 @@ import { VERSION } from '../version.ts';
 import { StderrTail } from './stderr-tail.ts';
 
 const EXITED = new Error('exited');
+const OVERSIZED = /ReadBuffer exceeded maximum size of (\d+)/;
 
 export interface ServerTimeouts {
   /** Spawn to initialized. */
@@ -38,6 +39,8 @@ export class ServerConnection {
   readonly protocolNoise: string[] = [];
   private closed = false;
   private exited = false;
+  /** Calls waiting for an answer, failed at once when the SDK drops an oversized message (it never answers them). */
+  private readonly onOversize = new Set<(error: Error) => void>();
 
   private constructor(
     readonly name: string,
@@ -59,6 +62,7 @@ export class ServerConnection {
     };
     client.onerror = (error) => {
       if (connection.protocolNoise.length < 20) connection.protocolNoise.push(error.message);
+      if (OVERSIZED.test(error.message)) for (const reject of connection.onOversize) reject(error);
     };
     let starting = true;
     // Set before connect: the SDK's Protocol wraps this handler and keeps calling it after start.
@@ -136,10 +140,31 @@ export class ServerConnection {
 
   /** Turns SDK failures into coded errors that name the server and carry its stderr. */
   private async guard<T>(what: string, call: () => Promise<T>, tool?: string, timeoutMs = this.timeouts.callMs): Promise<T> {
+    let rejectOversize: ((error: Error) => void) | undefined;
+    const oversized = new Promise<never>((_, reject) => {
+      rejectOversize = reject;
+      this.onOversize.add(reject);
+    });
     try {
-      return await call();
+      return await Promise.race([call(), oversized]);
     } catch (error) {
       const message = (error as Error).message ?? String(error);
+      const limit = OVERSIZED.exec(message);
+      if (limit) {
+        this.exited = true;
+        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" answered ${what} with a message over ${Number(limit[1]) / 1024 / 1024} MB, the MCP SDK's stdio limit; the connection was dropped`, {
+          server: this.name,
+          tool,
+          hint: 'return large data in pages, or as a resource link, instead of one huge result',
+        });
+      }
+      const schemaProblem = what === 'tools/list' ? describeSchemaIssues(message) : undefined;
+      if (schemaProblem) {
+        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" lists a malformed tool: ${schemaProblem}`, {
+          server: this.name,
+          hint: 'every tool needs a name and an inputSchema that is a JSON Schema object: {"type": "object", "properties": {...}, "required": [...]} (spec 2.4, 7.5)',
+        });
+      }
       const code = (error as { code?: number }).code;
       if (code === -32001 || /timed out|timeout/i.test(message)) {
         throw new ToolproofError('E_CALL_TIMEOUT', `server "${this.name}" did not answer ${what} within ${timeoutMs} ms`, {
@@ -164,6 +189,8 @@ export class ServerConnection {
         hint: 'see the server message above',
         cause: error,
       });
+    } finally {
+      this.onOversize.delete(rejectOversize!);
     }
   }
 
@@ -175,4 +202,24 @@ export class ServerConnection {
       hint: `run it directly in a terminal to see the error on stderr: ${command}`,
     });
   }
+}
+
+/** The SDK rejects a tools/list result that breaks its schema with a JSON list of issues: say the first ones plainly. */
+function describeSchemaIssues(message: string): string | undefined {
+  const start = message.indexOf('[');
+  if (start < 0) return undefined;
+  let issues: unknown;
+  try {
+    issues = JSON.parse(message.slice(start));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  return issues
+    .slice(0, 3)
+    .map((issue: { path?: unknown[]; message?: string }) => {
+      const where = (issue.path ?? []).reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), '');
+      return `${where || '(result)'}: ${issue.message ?? 'invalid'}`;
+    })
+    .join('; ');
 }
