@@ -1,0 +1,57 @@
+/** Snapshots of the live fixture servers: byte-identical twice, readable by `--tools`, equal to the committed ones. */
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadToolFile } from '../config/tool-file.ts';
+import { ToolproofError } from '../errors.ts';
+import { createSnapshot, serializeSnapshot, writeSnapshots } from './snapshot.ts';
+
+const fixtures = (p: string): string => fileURLToPath(new URL(`../../fixtures/${p}`, import.meta.url));
+const temp = (): string => mkdtempSync(join(tmpdir(), 'toolproof-snapshot-'));
+
+describe('snapshot', () => {
+  it('gives byte-identical files when the same servers are snapshotted twice', async () => {
+    const [a, b] = [temp(), temp()];
+    await writeSnapshots({ config: fixtures('hosts/example.json'), outDir: a });
+    await writeSnapshots({ config: fixtures('hosts/example.json'), outDir: b });
+    const files = readdirSync(a).sort();
+    expect(files).toEqual(['echo.json', 'notebook.json', 'refman.json']);
+    for (const f of files) expect(readFileSync(join(b, f))).toEqual(readFileSync(join(a, f)));
+    // ... and equal to the committed fixture snapshots, which suites diff against.
+    for (const f of files) expect(readFileSync(join(a, f), 'utf8')).toBe(readFileSync(fixtures(`snapshots/${f}`), 'utf8'));
+  });
+
+  it('writes the documented format: sorted tools and keys, 2 spaces, final newline, loadable with --tools', async () => {
+    const out = temp();
+    await writeSnapshots({ config: fixtures('hosts/example.json'), servers: ['refman'], outDir: out });
+    const text = readFileSync(join(out, 'refman.json'), 'utf8');
+    expect(text.endsWith('}\n')).toBe(true);
+    const data = JSON.parse(text);
+    expect(Object.keys(data)).toEqual(['protocolVersion', 'server', 'toolproofSnapshot', 'tools']);
+    expect(data.toolproofSnapshot).toBe(1);
+    expect(data.server).toEqual({ name: 'refman', version: expect.any(String) });
+    const names = data.tools.map((t: { name: string }) => t.name);
+    expect(names).toEqual([...names].sort());
+    expect(text).toBe(`${JSON.stringify(data, null, 2)}\n`);
+    const loaded = loadToolFile(join(out, 'refman.json'));
+    expect(loaded.tools.map((t) => t.name)).toEqual(names);
+  });
+
+  it('does not depend on the order the server lists tools or keys in', () => {
+    const tool = (name: string) => ({ name, inputSchema: { type: 'object', properties: { b: { type: 'string' }, a: { type: 'integer' } } }, description: name });
+    const one = serializeSnapshot(createSnapshot({ name: 's', version: '1' }, '2025-06-18', [tool('b'), tool('a')]));
+    const reversed = [tool('a'), tool('b')].map((t) => ({ description: t.description, inputSchema: { properties: { a: t.inputSchema.properties.a, b: t.inputSchema.properties.b }, type: 'object' }, name: t.name }));
+    expect(serializeSnapshot(createSnapshot({ name: 's', version: '1' }, '2025-06-18', reversed))).toBe(one);
+  });
+
+  it('fails with a coded error naming the server when one cannot start', async () => {
+    const dir = temp();
+    const config = join(dir, 'host.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { broken: { command: process.execPath, args: [join(dir, 'missing.mjs')] } } }));
+    const error = await writeSnapshots({ config, outDir: join(dir, 'out'), timeouts: { startMs: 5000 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolproofError);
+    expect((error as ToolproofError).server).toBe('broken');
+  });
+});
