@@ -98,6 +98,8 @@ export interface ExpectedArg {
   anyOf: JsonValue[];
   /** The argument may be absent. */
   optional: boolean;
+  /** Any value is accepted (free text the case cannot predict); `anyOf` is then empty. */
+  any?: boolean;
 }
 
 export interface Expectation {

@@ -2,7 +2,8 @@
  * Query sets: the selection cases, in JSON or YAML, validated with ajv.
  *   {servers?: [name], cases: [{id?, query, expect: {tool, notTools?, args?}, tags?}]}
  * `args` follows the Berkeley Function Calling Leaderboard: each argument lists acceptable values;
- * `{anyOf: [...], optional: true}` also lets it be absent (as does BFCL's "" in the list).
+ * `{anyOf: [...], optional: true}` also lets it be absent (as does BFCL's "" in the list);
+ * `{any: true}` accepts any value, for free text a case cannot predict.
  */
 import { basename, extname, resolve } from 'node:path';
 import { ToolproofError } from '../errors.ts';
@@ -54,6 +55,12 @@ const querySetSchema = {
                       properties: { anyOf: { type: 'array', minItems: 1 }, optional: { type: 'boolean' } },
                       additionalProperties: false,
                     },
+                    {
+                      type: 'object',
+                      required: ['any'],
+                      properties: { any: { const: true }, optional: { type: 'boolean' } },
+                      additionalProperties: false,
+                    },
                   ],
                 },
               },
@@ -72,7 +79,11 @@ interface RawCase {
   id?: string;
   query: string;
   tags?: string[];
-  expect: { tool: string | string[] | null; notTools?: string[]; args?: Record<string, JsonValue[] | { anyOf: JsonValue[]; optional?: boolean }> };
+  expect: {
+    tool: string | string[] | null;
+    notTools?: string[];
+    args?: Record<string, JsonValue[] | { anyOf: JsonValue[]; optional?: boolean } | { any: true; optional?: boolean }>;
+  };
 }
 
 const HINT = 'a query set is {"cases": [{"query": "...", "expect": {"tool": "name" | null}}]}; see the README, "Query sets"';
@@ -114,6 +125,8 @@ function normaliseArgs(args: NonNullable<RawCase['expect']['args']>): Record<str
       // BFCL marks an optional argument with "" among its acceptable values.
       const values = spec.filter((v) => v !== '');
       out[key] = { anyOf: values, optional: values.length < spec.length };
+    } else if ('any' in spec) {
+      out[key] = { anyOf: [], optional: spec.optional ?? false, any: true };
     } else {
       out[key] = { anyOf: spec.anyOf, optional: spec.optional ?? false };
     }

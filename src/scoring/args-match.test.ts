@@ -23,4 +23,11 @@ describe('BFCL argument matching', () => {
     expect(matchArguments(expected, {})).toEqual(['missing argument "query" (expected one of "coral", "corals")']);
     expect(matchArguments(expected, { query: 'coral', sort: 'date' })).toEqual(['unexpected argument "sort" = "date"']);
   });
+
+  it('accepts any value for an argument marked any, but still wants it present unless optional', () => {
+    const expected = { title: { anyOf: [], optional: false, any: true }, note: { anyOf: [], optional: true, any: true } };
+    expect(matchArguments(expected, { title: 'Reef review' })).toEqual([]);
+    expect(matchArguments(expected, { title: 'x', note: 'y' })).toEqual([]);
+    expect(matchArguments(expected, {})).toEqual(['missing argument "title" (expected any value)']);
+  });
 });

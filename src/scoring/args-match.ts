@@ -30,10 +30,10 @@ export function matchArguments(expected: Record<string, ExpectedArg>, actual: Re
   const problems: string[] = [];
   for (const [name, spec] of Object.entries(expected)) {
     if (!(name in actual) || actual[name] === undefined) {
-      if (!spec.optional) problems.push(`missing argument "${name}" (expected ${describe(spec.anyOf)})`);
+      if (!spec.optional) problems.push(`missing argument "${name}" (expected ${spec.any ? 'any value' : describe(spec.anyOf)})`);
       continue;
     }
-    if (!spec.anyOf.some((value) => valuesMatch(value, actual[name]))) {
+    if (!spec.any && !spec.anyOf.some((value) => valuesMatch(value, actual[name]))) {
       problems.push(`argument "${name}" is ${JSON.stringify(actual[name])}, expected ${describe(spec.anyOf)}`);
     }
   }
