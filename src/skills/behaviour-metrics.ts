@@ -28,8 +28,8 @@ export function behaviourStats(
       if (withSkill.some((s) => s.state === 'errored')) state = 'errored';
       else if (passRate === null) state = 'unscored';
       else state = passRate >= meta.threshold ? 'passed' : 'failed';
-      const discriminates =
-        passRate === null || baselinePassRate === null ? null : !(passRate >= meta.threshold && baselinePassRate >= meta.threshold);
+      // Only a behaviour that passes with the skill can fail to discriminate: it does when it also passes without.
+      const discriminates = passRate === null || baselinePassRate === null || passRate < meta.threshold ? null : baselinePassRate < meta.threshold;
       behaviours.push({
         caseId: c.id,
         skill: c.skill,

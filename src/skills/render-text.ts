@@ -69,10 +69,10 @@ function triggerTables(t: TriggerEvalResult): string[] {
 }
 
 function behaviourTable(b: BehaviourEvalResult): string[] {
-  const table = new Table({ head: ['case', 'behaviour', 'judge', 'state', 'with skill', 'without', 'discriminates'], colWidths: [26, 40, 16, 10, 11, 9, 14], wordWrap: true, style: style() });
+  const table = new Table({ head: ['case', 'behaviour', 'judged by', 'state', 'skill', 'no skill', 'discr.'], colWidths: [24, 38, 16, 10, 8, 9, 8], wordWrap: true, style: style() });
   const colour = { passed: pc.green, failed: pc.red, errored: pc.magenta, unscored: pc.dim } as const;
   for (const s of b.behaviours) {
-    table.push([s.caseId, s.behaviour, s.judge === 'mechanical' ? `form ${s.form}` : s.judge, colour[s.state](s.state), pct(s.passRate), pct(s.baselinePassRate), s.discriminates === null ? '-' : s.discriminates ? 'yes' : pc.yellow('NO')]);
+    table.push([s.caseId, s.behaviour, s.judge === 'mechanical' ? (s.form ?? '') : s.judge, colour[s.state](s.state), pct(s.passRate), pct(s.baselinePassRate), s.discriminates === null ? '-' : s.discriminates ? 'yes' : pc.yellow('NO')]);
   }
   return [
     pc.bold(`Behaviour eval: ${b.cases.length} cases, judge ${b.judge}, max ${b.maxTurns} turns`),

@@ -130,7 +130,7 @@ export interface BehaviourStats {
   passRate: number | null;
   /** The same without the skill; null when not run. */
   baselinePassRate: number | null;
-  /** False when the behaviour passes with and without the skill: it does not measure the skill. */
+  /** Set when the behaviour passes with the skill: false when it passes without the skill too (it does not measure the skill). */
   discriminates: boolean | null;
   state: BehaviourState;
 }
