@@ -1,0 +1,71 @@
+/**
+ * Leak nothing: an API key planted in the variable the driver reads must appear in no file the run
+ * writes (`--json`, `--results`, the `--record` cassette), nor on stdout or stderr, even when the
+ * endpoint reflects the key in an error (as OpenAI's "Incorrect API key provided: sk-..." does) and a
+ * server prints its whole environment while failing.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultEndpoint, type FaultEndpoint } from '../models/testing/fault-endpoint.ts';
+import * as reply from '../models/testing/replies.ts';
+import { fixture, runCli } from './cli.ts';
+
+const SECRET = 'sk-planted-4f9c2e7a1b3d5e6f7a8b9c0d';
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+let dir = '';
+let endpoint: FaultEndpoint;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-secrets-'));
+  endpoint = await startFaultEndpoint((request) => {
+    if (request.method === 'GET') return { json: { object: 'list', data: [{ id: 'm', object: 'model' }] } };
+    const body = request.body as { messages: Array<{ role: string; content: string }> };
+    const query = body.messages.find((m) => m.role === 'user')!.content;
+    if (query.startsWith('Translate')) {
+      // A 401 that reflects the bearer token it was sent.
+      const token = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+      return { status: 401, json: { error: { message: `Incorrect API key provided: ${token}`, type: 'invalid_request_error' } } };
+    }
+    return query.startsWith('echo') ? reply.toolCall('echo', { text: 'hello world' }) : reply.textAnswer('no tool needed');
+  });
+});
+afterAll(async () => {
+  await endpoint.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a planted API key', () => {
+  it('appears in no file the run wrote, nor in its output', async () => {
+    const config = path.join(dir, 'host.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [fixture('servers/echo.mjs')] }, envdump: { command: process.execPath, args: [fixture('servers/faults/env-dump.mjs')] } } }));
+    const out = path.join(dir, 'out');
+    const run = await runCli(
+      ['eval', '--config', config, '--queries', fixture('queries/echo.yaml'), '--base-url', endpoint.url, '--model-name', 'm', '--retries', '0',
+        '--json', `${out}/result.json`, '--results', `${out}/results.jsonl`, '--record', `${out}/cassette`],
+      { env: { TOOLPROOF_API_KEY: SECRET }, cwd: dir },
+    );
+    // The key was really in use: the endpoint received it, and the run got far enough to write everything.
+    expect(endpoint.requests.some((r) => r.headers.authorization === `Bearer ${SECRET}`)).toBe(true);
+    expect(run.code).toBe(2);
+    const written = filesUnder(dir).filter((f) => f !== config);
+    expect(written.map((f) => path.relative(dir, f)).sort()).toEqual(
+      expect.arrayContaining(['out/result.json', 'out/results.jsonl', 'out/cassette/run.json', expect.stringMatching(/^out\/cassette\/exchanges\//), expect.stringMatching(/^out\/cassette\/tools\//)]),
+    );
+    for (const file of written) expect(readFileSync(file, 'utf8'), file).not.toContain(SECRET);
+    expect(run.stdout).not.toContain(SECRET);
+    expect(run.stderr).not.toContain(SECRET);
+    // The reflected-key error and the env-dumping server did happen, and were reported.
+    const result = readFileSync(`${out}/result.json`, 'utf8');
+    expect(result).toContain('Incorrect API key provided');
+    expect(result).toContain('E_SERVER_START');
+    expect(result).toMatch(/PATH=/);
+  });
+});
