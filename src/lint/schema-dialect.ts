@@ -31,9 +31,33 @@ export function dialectOf(schema: JsonSchema): DialectChoice {
   return { dialect: '2020-12', unknown: declared };
 }
 
-export function ajvFor(dialect: Dialect, options: Options): AnyAjv {
+function createAjv(dialect: Dialect, options: Options): AnyAjv {
   const ajv = dialect === 'draft-07' ? new Ajv(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv2020(options);
   addFormats(ajv);
+  return ajv;
+}
+
+const shared = new Map<string, AnyAjv>();
+
+function hasId(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasId);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([k, v]) => k === '$id' || k === 'id' && typeof v === 'string' && v.includes(':') || hasId(v));
+}
+
+/**
+ * An Ajv for the dialect. Building one (meta-schemas, formats) costs ~80 ms, so instances are shared
+ * per dialect and options; a schema that declares an `$id` gets a fresh one, since two tools may
+ * declare the same `$id` and Ajv refuses a second schema under a known id.
+ */
+export function ajvFor(dialect: Dialect, options: Options, schema?: unknown): AnyAjv {
+  if (schema !== undefined && hasId(schema)) return createAjv(dialect, options);
+  const key = `${dialect} ${JSON.stringify(options)}`;
+  let ajv = shared.get(key);
+  if (!ajv) {
+    ajv = createAjv(dialect, options);
+    shared.set(key, ajv);
+  }
   return ajv;
 }
 

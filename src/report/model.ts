@@ -5,6 +5,8 @@
  */
 import type { ErrorInfo } from '../errors.ts';
 import type { CaseResult } from '../types.ts';
+import type { ToolLintResult } from '../lint/lint-tools.ts';
+import type { ProbeReport } from '../probe/types.ts';
 import type { SkillsResult } from '../skills/result-types.ts';
 import type { DiffResult } from '../diff/types.ts';
 
@@ -143,6 +145,10 @@ export interface ToolproofResult {
   bench?: BenchSection;
   /** `skills eval`: discovery, trigger eval, behaviour eval. */
   skills?: SkillsResult;
+  /** `toolproof lint`: findings over tool definitions. */
+  lint?: ToolLintResult;
+  /** `toolproof probe`: how live servers really fail. */
+  probe?: ProbeReport;
   warnings: Diagnostic[];
   errors: ErrorInfo[];
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerBench } from './bench.ts';
 import { registerDiff } from './diff.ts';
 import { registerEval } from './eval.ts';
+import { registerLint } from './lint.ts';
 import { registerMockServer } from './mock-server.ts';
 import { registerReport } from './report.ts';
 import { registerRun } from './run.ts';
@@ -17,6 +18,7 @@ export const COMMANDS: Record<string, RegisterCommand> = {
   bench: registerBench,
   diff: registerDiff,
   eval: registerEval,
+  lint: registerLint,
   'mock-server': registerMockServer,
   report: registerReport,
   run: registerRun,

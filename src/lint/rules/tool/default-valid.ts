@@ -11,7 +11,7 @@ export const defaultValid: ToolRule = {
   check: (tools) =>
     perTool(tools, (tool) => {
       if (!isObject(tool.inputSchema)) return [];
-      const ajv = ajvFor(dialectOf(tool.inputSchema).dialect, { strict: false, allErrors: true });
+      const ajv = ajvFor(dialectOf(tool.inputSchema).dialect, { strict: false, allErrors: true }, tool.inputSchema);
       return allProperties(tool.inputSchema).flatMap((p) => {
         if (!('default' in p.schema)) return [];
         const { default: value, ...rest } = p.schema;
@@ -21,7 +21,9 @@ export const defaultValid: ToolRule = {
         } catch {
           return []; // schema-valid reports schemas that do not compile
         }
-        if (validate(value)) return [];
+        const valid = validate(value);
+        ajv.removeSchema(rest);
+        if (valid) return [];
         const why = (validate.errors ?? []).map((e) => `${e.instancePath || 'default'} ${e.message}`).join('; ');
         return [{ path: `${p.path}.default`, message: `default ${JSON.stringify(value)} of "${p.name}" breaks its own schema: ${why}` }];
       });

@@ -26,8 +26,9 @@ function check(schema: JsonSchema): Array<{ path: string; message: string }> {
   const choice = dialectOf(schema);
   const out: Array<{ path: string; message: string }> = [];
   if (choice.unknown) out.push({ path: '$.inputSchema.$schema', message: `unknown $schema ${choice.unknown}; checked as 2020-12` });
-  const ajv = ajvFor(choice.dialect, { strict: true, allErrors: true, allowUnionTypes: true });
+  // strictRequired is left to required-exists, which names the property; here it would report the same slip twice.
   const target = withoutUnknownDialect(schema, choice);
+  const ajv = ajvFor(choice.dialect, { strict: true, strictRequired: false, allErrors: true, allowUnionTypes: true }, target);
   if (!ajv.validateSchema(target)) {
     for (const e of ajv.errors ?? []) {
       out.push({ path: toJsonPath(e.instancePath).replace(/^\$/, '$.inputSchema'), message: `not valid ${choice.dialect} JSON Schema: ${e.message ?? 'invalid'}` });
@@ -36,6 +37,7 @@ function check(schema: JsonSchema): Array<{ path: string; message: string }> {
   }
   try {
     ajv.compile(target);
+    ajv.removeSchema(target); // the shared instance must not keep every tool's schema
   } catch (error) {
     const err = error as Error & { missingRef?: string };
     // Remote references are no-remote-ref's finding; a local one that points nowhere is ours.

@@ -1,0 +1,85 @@
+/**
+ * The whole `lint` command as a library call: load tool sets (live servers from a host config, or
+ * tool files), lint them, and wrap the lint section in the one result model.
+ */
+import { loadHostConfig, selectServers } from '../config/host-config.ts';
+import { loadToolFile } from '../config/tool-file.ts';
+import { toErrorInfo, ToolproofError } from '../errors.ts';
+import type { ToolproofResult, VerdictStatus } from '../report/model.ts';
+import type { ServerTimeouts } from '../servers/server-connection.ts';
+import { ServerPool } from '../servers/server-pool.ts';
+import { VERSION } from '../version.ts';
+import type { ActiveSeverity } from './framework.ts';
+import { findLintConfig } from './lint-config.ts';
+import { lintToolSets, type ToolSet } from './lint-tools.ts';
+import { TOOL_RULES } from './rules/tool/index.ts';
+
+export interface LintRunOptions {
+  config?: string;
+  servers?: string[];
+  toolsFiles?: string[];
+  profile?: string;
+  /** `--rules FILE`; otherwise ./toolproof.lint.json when present. */
+  rulesFile?: string;
+  failOn?: ActiveSeverity;
+  timeouts?: Partial<ServerTimeouts>;
+  cwd?: string;
+}
+
+/** Live servers, listed once each; a server that will not start becomes a set with an error. */
+async function serverSets(configFile: string, names: readonly string[], timeouts?: Partial<ServerTimeouts>): Promise<ToolSet[]> {
+  const config = loadHostConfig(configFile);
+  const selected = selectServers(config, names);
+  const pool = await ServerPool.start(config, selected, { timeouts });
+  try {
+    const errors = new Map(pool.errors().map((e) => [e.server, e]));
+    const tools = pool.tools();
+    return selected.map((name) => {
+      const error = errors.get(name);
+      return { name, kind: 'server' as const, tools: tools.filter((t) => t.server === name), ...(error ? { error: toErrorInfo(error) } : {}) };
+    });
+  } finally {
+    await pool.close();
+  }
+}
+
+export async function runLint(options: LintRunOptions): Promise<ToolproofResult> {
+  const startedAt = new Date().toISOString();
+  if (!options.config && (options.toolsFiles ?? []).length === 0) {
+    throw new ToolproofError('E_USAGE', 'lint needs tool definitions: --config FILE (live servers) or --tools FILE', {
+      hint: 'e.g. toolproof lint --config fixtures/hosts/example.json, or toolproof lint --tools fixtures/tools/refman.json',
+    });
+  }
+  if (options.servers?.length && !options.config) throw new ToolproofError('E_USAGE', '--server needs --config', { hint: 'name servers from a host config' });
+  const lintConfig = findLintConfig(options.rulesFile, Object.keys(TOOL_RULES), options.cwd);
+  const sets: ToolSet[] = (options.toolsFiles ?? []).map((file) => {
+    const loaded = loadToolFile(file);
+    return { name: loaded.file, kind: 'file' as const, tools: loaded.tools };
+  });
+  if (options.config) sets.push(...(await serverSets(options.config, options.servers ?? [], options.timeouts)));
+  const lint = lintToolSets(sets, {
+    profile: options.profile ?? lintConfig.profile,
+    overrides: lintConfig.rules,
+    settings: lintConfig.settings,
+    failOn: options.failOn,
+  });
+  const errors = sets.flatMap((s) => (s.error ? [s.error] : []));
+  const status: VerdictStatus = errors.length > 0 ? 'error' : lint.failed ? 'fail' : 'pass';
+  const reasons = [
+    ...errors.map((e) => `${e.server ?? 'server'}: ${e.message}`),
+    ...(lint.failed ? [`${lint.summary.error} error(s), ${lint.summary.warn} warning(s) at or above --fail-on ${lint.failOn}`] : []),
+  ];
+  return {
+    schemaVersion: '1.0',
+    generator: { name: 'toolproof', version: VERSION },
+    command: 'lint',
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    complete: true,
+    verdict: { status, reasons },
+    servers: sets.filter((s) => s.kind === 'server').map((s) => ({ name: s.name, tools: s.tools.length, restarts: 0, ...(s.error ? { error: s.error } : {}) })),
+    lint,
+    warnings: lintConfig.file ? [{ code: 'LINT_CONFIG', message: `lint config ${lintConfig.file}` }] : [],
+    errors,
+  };
+}

@@ -1,0 +1,41 @@
+/** The text form of tool lint: findings grouped by tool set, then by tool, then a one-line summary. */
+import { isAbsolute, relative } from 'node:path';
+import pc from 'picocolors';
+import type { Finding } from './framework.ts';
+import type { ToolLintResult } from './lint-tools.ts';
+
+const MARK: Record<Finding['severity'], (s: string) => string> = { error: pc.red, warn: pc.yellow, info: pc.cyan };
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function renderLintText(result: ToolLintResult): string {
+  const lines: string[] = [];
+  for (const set of result.sets) {
+    const findings = result.findings.filter((f) => (set.kind === 'server' ? f.server === set.name : set.kind === 'file' ? f.file === set.name : true));
+    const shown = set.kind === 'file' && isAbsolute(set.name) && !relative(process.cwd(), set.name).startsWith('..') ? relative(process.cwd(), set.name) : set.name;
+    lines.push(pc.bold(shown) + pc.dim(` (${set.kind}, ${plural(set.tools, 'tool')}, ~${set.tokenEstimate} tokens)`));
+    if (set.error) {
+      lines.push(`  ${pc.red('could not lint')}: ${set.error.code} ${set.error.message}`);
+      continue;
+    }
+    if (findings.length === 0) {
+      lines.push(`  ${pc.green('no findings')}`);
+      continue;
+    }
+    const byTarget = new Map<string, Finding[]>();
+    for (const f of findings) {
+      const key = f.target ?? '(tool set)';
+      byTarget.set(key, [...(byTarget.get(key) ?? []), f]);
+    }
+    for (const [target, group] of byTarget) {
+      lines.push(`  ${target}`);
+      for (const f of group) lines.push(`    ${MARK[f.severity](f.severity.padEnd(5))}  ${f.ruleId.padEnd(30)} ${pc.dim(f.path)}\n           ${f.message}`);
+    }
+  }
+  const s = result.summary;
+  const verdict = result.failed ? pc.red(`fails at --fail-on ${result.failOn}`) : pc.green(`passes at --fail-on ${result.failOn}`);
+  lines.push('', `${plural(s.error, 'error')}, ${plural(s.warn, 'warning')}, ${s.info} info (profile ${result.profile}); ${verdict}`);
+  return lines.join('\n');
+}
