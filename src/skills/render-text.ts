@@ -69,7 +69,7 @@ function triggerTables(t: TriggerEvalResult): string[] {
 }
 
 function behaviourTable(b: BehaviourEvalResult): string[] {
-  const table = new Table({ head: ['case', 'behaviour', 'judged by', 'state', 'skill', 'no skill', 'discr.'], colWidths: [24, 38, 16, 10, 8, 9, 8], wordWrap: true, style: style() });
+  const table = new Table({ head: ['case', 'behaviour', 'judged by', 'state', 'skill', 'no skill', 'discr.'], colWidths: [30, 36, 16, 10, 8, 9, 8], wordWrap: true, style: style() });
   const colour = { passed: pc.green, failed: pc.red, errored: pc.magenta, unscored: pc.dim } as const;
   for (const s of b.behaviours) {
     table.push([s.caseId, s.behaviour, s.judge === 'mechanical' ? (s.form ?? '') : s.judge, colour[s.state](s.state), pct(s.passRate), pct(s.baselinePassRate), s.discriminates === null ? '-' : s.discriminates ? 'yes' : pc.yellow('NO')]);
