@@ -1,0 +1,52 @@
+/**
+ * One side of P1 in its own process, so each side's peak RSS is its own:
+ * `p1-child.ts toolproof|bare URL CASES_FILE CONCURRENCY` prints `{"wallMs", "maxRssMb", "ok"}`.
+ * Both sides send the same requests (system + user message, the 10 tools, tool_choice auto).
+ */
+import { readFileSync } from 'node:fs';
+import type { SelectionCase, ToolDefinition } from '../../types.ts';
+
+const [side, url, casesFile, concurrencyText] = process.argv.slice(2);
+const { cases, tools } = JSON.parse(readFileSync(casesFile, 'utf8')) as { cases: SelectionCase[]; tools: ToolDefinition[] };
+const concurrency = Number(concurrencyText);
+const SYSTEM = 'You are an assistant with access to tools. Call the one tool that fits the request, with its arguments. If no tool fits, answer in text without calling a tool.';
+
+async function bare(): Promise<number> {
+  const wireTools = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } }));
+  let next = 0;
+  let ok = 0;
+  const worker = async (): Promise<void> => {
+    while (next < cases.length) {
+      const c = cases[next++];
+      const res = await fetch(`${url}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer sk-no-key' },
+        body: JSON.stringify({ model: 'fixed', messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: c.query }], tools: wireTools, tool_choice: 'auto' }),
+      });
+      const body = (await res.json()) as { choices: Array<{ message: { tool_calls?: unknown[] } }> };
+      if (body.choices[0].message.tool_calls?.length) ok += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return ok;
+}
+
+async function toolproof(): Promise<number> {
+  const { createModel } = await import('../../models/index.ts');
+  const { runSelection } = await import('../../run/run-selection.ts');
+  const model = createModel({ kind: 'openai', baseUrl: url, modelName: 'fixed', maxRetries: 0 });
+  const results = await runSelection({ cases, toolsFor: () => tools, model, concurrency });
+  return results.filter((r) => r.state !== 'errored').length;
+}
+
+// Module loading is outside the timed window on both sides; the request loop is inside.
+const run = side === 'bare' ? bare : toolproof;
+if (side === 'toolproof') {
+  await import('../../models/index.ts');
+  await import('../../run/run-selection.ts');
+}
+const started = performance.now();
+const ok = await run();
+const wallMs = performance.now() - started;
+const mem = process.memoryUsage();
+process.stdout.write(`${JSON.stringify({ wallMs, maxRssMb: process.resourceUsage().maxRSS / 1024, ok, heapUsedMb: mem.heapUsed / 2 ** 20, heapTotalMb: mem.heapTotal / 2 ** 20, externalMb: mem.external / 2 ** 20, rssNowMb: mem.rss / 2 ** 20 })}\n`);

@@ -1,0 +1,70 @@
+/**
+ * P1: 2,000 selection cases over 10 tools to a local OpenAI-compatible endpoint, Toolproof's runner
+ * (runSelection + the openai driver) against a bare fetch loop, same requests, same concurrency.
+ * Each side runs in its own child process (its own peak RSS); the endpoint runs in a third one, so
+ * neither side pays for it. Sides alternate over rounds; the ratio is the median of per-round ratios.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runChild, startServiceChild } from './child.ts';
+import { loadCases, loadTools, median, type Figure } from './workload.ts';
+
+interface SideResult {
+  wallMs: number;
+  maxRssMb: number;
+  ok: number;
+}
+
+const CHILD = fileURLToPath(new URL('./p1-child.ts', import.meta.url));
+const ENDPOINT = fileURLToPath(new URL('./fixed-endpoint.ts', import.meta.url));
+
+export async function benchP1(options: { cases?: number; concurrency?: number; rounds?: number } = {}): Promise<Figure[]> {
+  const count = options.cases ?? 2000;
+  const concurrency = options.concurrency ?? 8;
+  const rounds = options.rounds ?? 3;
+  const dir = mkdtempSync(join(os.tmpdir(), 'toolproof-p1-'));
+  const casesFile = join(dir, 'cases.json');
+  writeFileSync(casesFile, JSON.stringify({ cases: loadCases(count), tools: loadTools() }));
+  const endpoint = await startServiceChild(ENDPOINT);
+  const sides: Record<'bare' | 'toolproof', SideResult[]> = { bare: [], toolproof: [] };
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? (['bare', 'toolproof'] as const) : (['toolproof', 'bare'] as const);
+      for (const side of order) {
+        const result = await runChild<SideResult>(CHILD, [side, endpoint.line, casesFile, String(concurrency)]);
+        if (result.ok !== count) throw new Error(`P1 ${side}: only ${result.ok} of ${count} requests came back answered`);
+        sides[side].push(result);
+      }
+    }
+  } finally {
+    endpoint.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const ratios = sides.toolproof.map((t, i) => t.wallMs / sides.bare[i].wallMs);
+  const ratio = median(ratios);
+  const rss = Math.max(...sides.toolproof.map((s) => s.maxRssMb));
+  const bareRss = Math.max(...sides.bare.map((s) => s.maxRssMb));
+  const walls = (xs: SideResult[]): string => xs.map((x) => x.wallMs.toFixed(0)).join('/');
+  return [
+    {
+      id: 'P1',
+      what: `${count} selection cases, 10 tools, concurrency ${concurrency}: wall time vs bare fetch`,
+      value: ratio,
+      unit: 'x',
+      target: '<= 1.25x',
+      met: ratio <= 1.25,
+      detail: `toolproof ${walls(sides.toolproof)} ms, bare fetch ${walls(sides.bare)} ms over ${rounds} rounds; per-round ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+    },
+    {
+      id: 'P1 RSS',
+      what: `peak RSS of the Toolproof side (own process, incl. tsx)`,
+      value: rss,
+      unit: 'MB',
+      target: '<= 150 MB',
+      met: rss <= 150,
+      detail: `bare fetch side ${bareRss.toFixed(0)} MB in the same setup`,
+    },
+  ];
+}

@@ -1,0 +1,54 @@
+/**
+ * P2: `tools/call` of the echo fixture through Toolproof's ServerConnection against the SDK Client
+ * used bare, each on its own echo process, measured by tinybench in the same run. Rounds alternate
+ * which side goes first; the ratio is the median of per-round ratios of the means.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Bench } from 'tinybench';
+import { ServerConnection } from '../../servers/server-connection.ts';
+import { fixture, median, type Figure } from './workload.ts';
+
+export async function benchP2(options: { rounds?: number; timeMs?: number } = {}): Promise<Figure[]> {
+  const rounds = options.rounds ?? 3;
+  const entry = { command: process.execPath, args: [fixture('servers/echo.mjs')] };
+  const connection = await ServerConnection.start('echo', entry);
+  const client = new Client({ name: 'bare', version: '1.0.0' }, { capabilities: {} });
+  await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, stderr: 'pipe' }));
+  const args = { text: 'hello world' };
+  const tasks = {
+    toolproof: async () => void (await connection.callTool('echo', args)),
+    bare: async () => void (await client.callTool({ name: 'echo', arguments: args })),
+  };
+  const means: Record<keyof typeof tasks, number[]> = { toolproof: [], bare: [] };
+  const samples: Record<keyof typeof tasks, number> = { toolproof: 0, bare: 0 };
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const bench = new Bench({ time: options.timeMs ?? 1500, iterations: 200, warmupIterations: 50, throws: true });
+      const order = round % 2 === 0 ? (['bare', 'toolproof'] as const) : (['toolproof', 'bare'] as const);
+      for (const side of order) bench.add(side, tasks[side], { async: true });
+      for (const task of await bench.run()) {
+        if (task.result.state !== 'completed') throw new Error(`P2 ${task.name}: ${task.result.state}`);
+        means[task.name as keyof typeof tasks].push(task.result.latency.mean);
+        samples[task.name as keyof typeof tasks] += task.result.latency.samplesCount;
+      }
+    }
+  } finally {
+    await connection.close();
+    await client.close();
+  }
+  const ratios = means.toolproof.map((t, i) => t / means.bare[i]);
+  const ratio = median(ratios);
+  const fmt = (xs: number[]): string => xs.map((x) => (x * 1000).toFixed(0)).join('/');
+  return [
+    {
+      id: 'P2',
+      what: 'tools/call echo: ServerConnection.callTool vs SDK Client bare',
+      value: ratio,
+      unit: 'x',
+      target: '<= 1.05x',
+      met: ratio <= 1.05,
+      detail: `mean µs per call, toolproof ${fmt(means.toolproof)} vs bare ${fmt(means.bare)} over ${rounds} rounds (${samples.toolproof} and ${samples.bare} samples); per-round ratios ${ratios.map((r) => r.toFixed(3)).join(', ')}`,
+    },
+  ];
+}

@@ -1,0 +1,43 @@
+/**
+ * The harness benchmarks' shared workload: the 10 fixture tools (refman 6, notebook 3, echo 1) and
+ * the fixture query sets' cases, cycled to any count with unique ids. The same cases go to every side
+ * of a comparison.
+ */
+import { fileURLToPath } from 'node:url';
+import { loadQuerySet } from '../../config/query-set.ts';
+import { loadToolFile } from '../../config/tool-file.ts';
+import type { SelectionCase, ToolDefinition } from '../../types.ts';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const fixture = (path: string): string => `${ROOT}fixtures/${path}`;
+
+export function loadTools(): ToolDefinition[] {
+  return ['refman', 'notebook', 'echo'].flatMap((name) => loadToolFile(fixture(`tools/${name}.json`)).tools);
+}
+
+export function loadCases(count: number): SelectionCase[] {
+  const base = ['refman', 'notebook', 'echo'].flatMap((name) => loadQuerySet(fixture(`queries/${name}.yaml`)).cases);
+  return Array.from({ length: count }, (_, i) => {
+    const c = base[i % base.length];
+    return { ...c, id: `${c.id}-${i}`, suite: 'bench' };
+  });
+}
+
+export const median = (xs: readonly number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** One figure of the harness run, as printed and as written with --json. */
+export interface Figure {
+  id: string;
+  what: string;
+  /** The measured value the target applies to. */
+  value: number;
+  unit: string;
+  target: string;
+  met: boolean;
+  /** Side-by-side details, printed under the table. */
+  detail: string;
+}
