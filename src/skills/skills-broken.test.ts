@@ -28,11 +28,3 @@ describe('skill lint over the fixtures', () => {
   });
 });
 
-describe('the skill rule registry', () => {
-  it.each(Object.entries(SKILL_RULES))('%s: id equals the key and the file name', async (id, rule) => {
-    expect(rule.id).toBe(id);
-    expect(rule.kind).toBe('skill');
-    const module = (await import(`../lint/rules/skill/${id}.ts`)) as Record<string, unknown>;
-    expect(Object.values(module)).toContain(rule);
-  });
-});
