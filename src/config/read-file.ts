@@ -88,7 +88,16 @@ function parseYaml(text: string, file: string, what: string): unknown {
 /** JSON.parse reports a character position; turn it into a line number for people. */
 function lineOf(text: string, message: string): string {
   const match = /position (\d+)/.exec(message);
-  if (!match) return '';
-  const line = text.slice(0, Number(match[1])).split('\n').length;
+  const at = match ? Number(match[1]) : snippetPosition(text, message);
+  if (at === undefined) return '';
+  const line = text.slice(0, at).split('\n').length;
   return ` (line ${line})`;
+}
+
+/** Some V8 messages give no position, only the bad token in a snippet: `Unexpected token ']', ..."x"}},]}" is not valid JSON`. */
+function snippetPosition(text: string, message: string): number | undefined {
+  const match = /^Unexpected token '([\s\S])', (?:\.\.\.)?"([\s\S]*?)"(?:\.\.\.)? is not valid JSON/.exec(message);
+  if (!match) return undefined;
+  const start = text.indexOf(match[2]);
+  return start < 0 ? undefined : start + Math.max(0, match[2].indexOf(match[1]));
 }

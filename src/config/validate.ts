@@ -35,7 +35,10 @@ function describe(error: ErrorObject): { path: string; message: string } {
 function firstError(errors: ErrorObject[]): ErrorObject {
   const useful = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if');
   const pool = useful.length > 0 ? useful : errors;
-  return [...pool].sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length)[0];
+  // At equal depth a `type` error usually comes from the anyOf branch the data did not take (an object
+  // checked against the list form): the other branch's unknown or missing key is the real problem.
+  const rank = (e: ErrorObject): number => (e.keyword === 'additionalProperties' || e.keyword === 'required' ? 0 : e.keyword === 'type' ? 2 : 1);
+  return [...pool].sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length || rank(a) - rank(b))[0];
 }
 
 export function validateData<T>(schema: object, data: unknown, file: string, what: string, hint: string): T {
