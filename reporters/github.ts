@@ -38,6 +38,26 @@ export function annotations(result: ToolproofResult): Annotation[] {
   for (const c of failedCases(result)) {
     out.push({ level: 'warning', title: `toolproof eval ${c.suite}/${c.id}`, message: `"${c.query}": expected ${expectedText(c.expected)}, chose ${chosenText(c.chosen)} (${c.reason})` });
   }
+  for (const f of result.lint?.findings ?? []) {
+    const level = f.severity === 'error' ? 'error' : f.severity === 'warn' ? 'warning' : 'notice';
+    const subject = [f.server, f.target].filter(Boolean).join('/') || '(set)';
+    out.push({ level, title: `toolproof lint ${f.ruleId}: ${subject}`, message: `${f.message} (at ${f.path})`, ...(f.file ? { file: f.file } : {}), ...(f.line ? { line: f.line } : {}) });
+  }
+  for (const c of result.diff?.changes ?? []) {
+    if (c.level === 'safe' || c.accepted) continue;
+    out.push({ level: c.level === 'breaking' ? 'error' : 'warning', title: `toolproof diff ${c.level}: ${c.tool} ${c.check}`, message: c.message });
+  }
+  for (const ab of result.diff?.ab ?? []) {
+    for (const f of ab.flipped.filter((x) => x.direction === 'pass->fail')) {
+      out.push({ level: 'warning', title: `toolproof A/B ${ab.suite}: flipped ${f.id}`, message: `"${f.query}" expects ${f.expected}: the old descriptions chose ${f.oldChoice}, the new ones ${f.newChoice}` });
+    }
+  }
+  for (const t of result.bench?.tasks ?? []) {
+    if (t.flagged) out.push({ level: 'warning', title: `toolproof bench ${t.server} ${t.task}`, message: `${t.ratio?.toFixed(2)}x slower than the baseline (${t.meanMs?.toFixed(2)} ms vs ${t.baseline?.meanMs.toFixed(2)} ms)` });
+  }
+  for (const t of result.skills?.trigger?.cases ?? []) {
+    if (t.state === 'failed') out.push({ level: 'warning', title: `toolproof skills ${t.skill}/${t.id}`, message: `"${t.query}": ${t.reason}` });
+  }
   for (const w of result.warnings) out.push({ level: 'warning', title: `toolproof ${w.code}`, message: `${w.message}${w.hint ? `\nnext: ${w.hint}` : ''}` });
   const kept: Annotation[] = [];
   const seen = { error: 0, warning: 0, notice: 0 };

@@ -8,6 +8,7 @@ import type { Reporter } from '../src/report/reporter.ts';
 import { renderBarChart } from '../src/report/html/bars.ts';
 import { esc, htmlTable, section } from '../src/report/html/escape.ts';
 import { renderHeatmap } from '../src/report/html/heatmap.ts';
+import { benchCharts, diffTable, flippedQueries, lintFindings, probeSection, skillsSection } from '../src/report/html/sections.ts';
 import { STYLES } from '../src/report/html/styles.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, verdictWord } from '../src/report/text.ts';
 
@@ -89,6 +90,12 @@ export function renderHtml(result: ToolproofResult): string {
     section('confusion', 'Confusion matrix', summary ? renderHeatmap(summary.confusion) : undefined),
     section('per-tool', 'Per-tool precision and recall', summary ? perToolBars(summary) : undefined),
     section('failed', 'Failed cases', failedTable(result)),
+    section('diff', 'Changes', diffTable(result)),
+    section('flipped', 'Flipped queries', flippedQueries(result)),
+    section('lint', 'Lint findings', lintFindings(result)),
+    section('bench', 'Benchmarks', benchCharts(result)),
+    section('skills', 'Skills', skillsSection(result)),
+    section('probe', 'Probe', probeSection(result)),
     section('servers', 'Servers', servers(result)),
     section('diagnostics', 'Errors and warnings', diagnostics(result)),
   ].filter(Boolean);

@@ -5,9 +5,12 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import type { ToolproofResult } from '../src/report/model.ts';
+import { sectionSuites, type JUnitCase, type JUnitSuite } from '../src/report/junit-sections.ts';
 import type { Reporter } from '../src/report/reporter.ts';
 import { chosenText, expectedText } from '../src/report/text.ts';
 import type { CaseResult } from '../src/types.ts';
+
+export type { JUnitCase, JUnitSuite };
 
 type XmlNode = Record<string, unknown>;
 
@@ -15,21 +18,6 @@ type XmlNode = Record<string, unknown>;
 const clean = (text: string): string => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 const short = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
-
-export interface JUnitCase {
-  name: string;
-  classname: string;
-  timeMs?: number;
-  failure?: { message: string; type: string; body: string };
-  error?: { message: string; type: string; body: string };
-  skipped?: string;
-  output?: string;
-}
-
-export interface JUnitSuite {
-  name: string;
-  cases: JUnitCase[];
-}
 
 function caseNode(c: JUnitCase): XmlNode {
   const node: XmlNode = { '@_name': clean(c.name), '@_classname': clean(c.classname), '@_time': seconds(c.timeMs ?? 0) };
@@ -81,6 +69,7 @@ export function junitSuites(result: ToolproofResult): JUnitSuite[] {
   const bySuite = new Map<string, CaseResult[]>();
   for (const c of result.cases ?? []) bySuite.set(c.suite, [...(bySuite.get(c.suite) ?? []), c]);
   for (const [name, cases] of bySuite) suites.push({ name: `eval: ${name}`, cases: cases.map(evalCase) });
+  suites.push(...sectionSuites(result));
   if (result.errors.length > 0) {
     suites.push({
       name: 'toolproof run',

@@ -5,28 +5,9 @@
  */
 import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
 import type { RenderOptions, Reporter } from '../src/report/reporter.ts';
+import { cell, details, MAX_CHARS, table } from '../src/report/markdown-kit.ts';
+import { abSection, benchSection, breakingSection, flippedSection, lintSection, probeSection, skillsSection } from '../src/report/markdown-sections.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, pointsText, previousAccuracy, verdictLine } from '../src/report/text.ts';
-
-/** Rows per table before "… and N more"; GitHub comments are limited to 65,536 characters. */
-const MAX_ROWS = 40;
-const MAX_CHARS = 60_000;
-
-/** A table cell: no pipes or line breaks, HTML-significant characters escaped. */
-export function cell(value: unknown): string {
-  return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-
-export function table(head: string[], rows: unknown[][], total = rows.length): string {
-  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];
-  for (const row of rows.slice(0, MAX_ROWS)) lines.push(`| ${row.map(cell).join(' | ')} |`);
-  const hidden = total - Math.min(rows.length, MAX_ROWS);
-  if (hidden > 0) lines.push('', `… and ${hidden} more in the JSON result.`);
-  return lines.join('\n');
-}
-
-export function details(summary: string, body: string): string {
-  return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
-}
 
 const ICON = { pass: '✅', fail: '❌', error: '⚠️' } as const;
 
@@ -74,7 +55,14 @@ function diagnosticsSection(result: ToolproofResult): string | undefined {
 export function renderMarkdown(result: ToolproofResult, options: RenderOptions = {}): string {
   const sections = [
     `### ${ICON[result.verdict.status]} ${cell(verdictLine(result)).replace(/\\\|/g, '|')}`,
+    breakingSection(result),
     accuracySection(result, options),
+    abSection(result),
+    flippedSection(result),
+    lintSection(result),
+    benchSection(result),
+    skillsSection(result),
+    probeSection(result),
     perToolSection(result.summary),
     failedSection(result),
     diagnosticsSection(result),

@@ -10,12 +10,14 @@ import { markdown } from '../../reporters/markdown.ts';
 import { text } from '../../reporters/text.ts';
 import { ToolproofError } from '../errors.ts';
 import type { Reporter } from './reporter.ts';
+import { sarif } from './sarif-reporter.ts';
 
 export const REPORTERS: Record<string, Reporter> = {
   text,
   json,
   markdown,
   junit,
+  sarif,
   github,
   html,
 };

@@ -2,6 +2,8 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { renderEvalConsole } from '../../../reporters/console.ts';
+import { emitGitHub } from '../../../reporters/github.ts';
+import { createProgress } from '../../report/progress.ts';
 import { EXIT } from '../../errors.ts';
 import type { ToolproofResult } from '../../report/model.ts';
 import { runEval } from '../../run/eval-run.ts';
@@ -44,6 +46,7 @@ export function addEvalFlags(command: Command): Command {
 export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<ToolproofResult> {
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
+  const progress = createProgress({ label: 'toolproof eval' });
   try {
     const result = await runEval({
       ...(flags.config ? { config: flags.config } : {}),
@@ -60,9 +63,13 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       resultsFile: flags.resume ?? flags.results,
       ...(flags.resume ? { resume: flags.resume } : {}),
       signal,
+      onStart: (total) => progress.start(total),
+      onResult: (r, done, total) => progress.update(r.pass, done, total),
     });
+    progress.stop();
     settleCassetteTimes(model, result);
     process.stdout.write(`${renderEvalConsole(result)}\n`);
+    emitGitHub(result);
     if (flags.json) {
       mkdirSync(dirname(flags.json), { recursive: true });
       writeFileSync(flags.json, `${JSON.stringify(result, null, 2)}\n`);
@@ -70,6 +77,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
     setExit(result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime);
     return result;
   } finally {
+    progress.stop();
     dispose();
     await model.close?.();
   }

@@ -28,8 +28,8 @@ export interface BarChartOptions {
 }
 
 const LABEL_W = 220;
-const PLOT_W = 360;
-const TEXT_W = 90;
+const PLOT_W = 340;
+const TEXT_W = 150;
 const BAR_H = 14;
 const GAP = 10;
 

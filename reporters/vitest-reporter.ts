@@ -1,0 +1,90 @@
+/**
+ * The Toolproof vitest reporter (`toolproof/reporter`): collects the results suites attach with
+ * `recordResult(task, result)` (task.meta.toolproof), merges them into one result, and writes the
+ * formats asked for. Add it in vitest.config.ts with one line:
+ *
+ *   reporters: ['default', ['toolproof/reporter', { outputDir: 'toolproof-report', formats: ['json', 'markdown', 'html'] }]]
+ *
+ * Under `vitest run --shard=i/n` each shard writes `toolproof.shard-i-of-n.<ext>`; merge them with
+ * `toolproof report --merge DIR`. A test that recorded a result and then failed its assertions turns
+ * the verdict to fail, so the report agrees with vitest's exit code.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import type { Reporter as VitestReporter, TestCase, TestModule, Vitest } from 'vitest/node';
+import type {} from '../src/vitest/index.ts';
+import { mergeResults } from '../src/report/merge.ts';
+import type { ToolproofResult } from '../src/report/model.ts';
+import { reporterFor } from '../src/report/reporters.ts';
+import { emitGitHub } from './github.ts';
+
+export interface ToolproofReporterOptions {
+  /** Folder for the report files, relative to the vitest root. Default `toolproof-report`, or $TOOLPROOF_REPORT_DIR. */
+  outputDir?: string;
+  /** Formats to write (see `toolproof report --help`). Default json, markdown, html, or $TOOLPROOF_REPORT_FORMATS (comma-separated). */
+  formats?: string[];
+  /** Annotations and step summary when GITHUB_ACTIONS is set. Default true. */
+  github?: boolean;
+}
+
+export class ToolproofReporter implements VitestReporter {
+  private readonly results: ToolproofResult[] = [];
+  private readonly failures: string[] = [];
+  private root = process.cwd();
+  private shard: { index: number; count: number } | undefined;
+  readonly outputDir: string;
+  readonly formats: string[];
+  /** Files written by the last run (absolute paths). */
+  written: string[] = [];
+
+  constructor(private readonly options: ToolproofReporterOptions = {}) {
+    this.outputDir = options.outputDir ?? process.env.TOOLPROOF_REPORT_DIR ?? 'toolproof-report';
+    this.formats = options.formats ?? (process.env.TOOLPROOF_REPORT_FORMATS ?? 'json,markdown,html').split(',').map((f) => f.trim()).filter(Boolean);
+    for (const format of this.formats) reporterFor(format); // unknown names fail at start-up, not after the run
+  }
+
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root;
+    this.shard = vitest.config.shard;
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const attached = testCase.meta().toolproof;
+    if (!attached?.length) return;
+    this.results.push(...attached);
+    const result = testCase.result();
+    if (result.state === 'failed') {
+      const message = result.errors?.[0]?.message?.split('\n')[0] ?? 'failed';
+      this.failures.push(`vitest: "${testCase.fullName}" failed: ${message}`);
+    }
+  }
+
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>): void {
+    this.written = [];
+    if (this.results.length === 0) return;
+    const merged = mergeResults(this.results, { command: 'vitest' });
+    if (this.failures.length > 0) {
+      merged.verdict = { status: merged.verdict.status === 'error' ? 'error' : 'fail', reasons: [...merged.verdict.reasons, ...this.failures] };
+    }
+    const dir = isAbsolute(this.outputDir) ? this.outputDir : join(this.root, this.outputDir);
+    mkdirSync(dir, { recursive: true });
+    const suffix = this.shard ? `.shard-${this.shard.index}-of-${this.shard.count}` : '';
+    for (const format of this.formats) {
+      const reporter = reporterFor(format);
+      const file = join(dir, `toolproof${suffix}.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`);
+      writeFileSync(file, reporter.render(merged));
+      this.written.push(file);
+    }
+    process.stdout.write(`toolproof: ${merged.verdict.status.toUpperCase()}, wrote ${this.written.map((f) => relative(this.root, f)).join(', ')}\n`);
+    if (this.options.github !== false) emitGitHub(merged);
+    this.results.length = 0;
+    this.failures.length = 0;
+  }
+}
+
+/** `toolproofReporter({...})` for configs that prefer an instance to the `['toolproof/reporter', {...}]` form. */
+export function toolproofReporter(options: ToolproofReporterOptions = {}): ToolproofReporter {
+  return new ToolproofReporter(options);
+}
+
+export default ToolproofReporter;

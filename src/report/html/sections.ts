@@ -1,0 +1,137 @@
+/**
+ * The HTML report's sections beyond eval: the diff table, flipped queries side by side, lint
+ * findings, benchmark charts, skills (trigger heatmap) and probe. Each returns undefined when the
+ * result has no such section, so the page simply leaves it out.
+ */
+import type { Change, FlippedQuery } from '../../diff/types.ts';
+import type { ToolproofResult } from '../model.ts';
+import { pct, pointsText } from '../text.ts';
+import { renderBarChart } from './bars.ts';
+import { esc, htmlTable } from './escape.ts';
+import { renderHeatmap } from './heatmap.ts';
+import { wordDiffHtml } from './word-diff.ts';
+
+const where = (c: { server?: string; tool: string }): string => esc(`${c.server ? `${c.server}/` : ''}${c.tool}`);
+
+/** Old and new text of a change, when the diff carries them (description changes do). */
+type TextChange = Change & { before?: unknown; after?: unknown };
+
+export function diffTable(result: ToolproofResult): string | undefined {
+  const diff = result.diff;
+  if (!diff) return undefined;
+  const head = `<p>${diff.counts.breaking} breaking, ${diff.counts.retest} retest, ${diff.counts.safe} safe · <code>${esc(diff.old)}</code> → <code>${esc(diff.new)}</code> · fails on ${esc(diff.failOn)} · gate <b class="${diff.gate.pass ? 'state-passed' : 'state-failed'}">${diff.gate.pass ? 'pass' : 'fail'}</b></p>`;
+  const order = { breaking: 0, retest: 1, safe: 2 };
+  const rows = [...diff.changes]
+    .sort((a, b) => order[a.level] - order[b.level])
+    .map((c: TextChange) => {
+      const text = typeof c.before === 'string' && typeof c.after === 'string' ? wordDiffHtml(c.before, c.after) : undefined;
+      const message = esc(c.message) + (text ? `<div class="side"><div><h4>old</h4>${text.before}</div><div><h4>new</h4>${text.after}</div></div>` : '');
+      return [`<span class="level-${c.level}">${c.level}</span>`, where(c), `<code>${esc(c.check)}</code>`, `<code>${esc(c.path || '(tool)')}</code>`, message + (c.accepted ? ` <span class="note">accepted until ${esc(c.accepted.expires)}: ${esc(c.accepted.reason)}</span>` : '')];
+    });
+  const issues = (diff.baseline?.issues ?? []).map((i) => `<li class="sev-warn">baseline ${esc(i.problem)}: ${esc(i.message)}</li>`).join('');
+  return `${head}${rows.length ? htmlTable(['level', 'tool', 'check', 'where', 'what changed'], rows) : '<p>No changes.</p>'}${issues ? `<ul>${issues}</ul>` : ''}`;
+}
+
+function abSummary(result: ToolproofResult): string {
+  const rows = (result.diff?.ab ?? []).map((a) => [
+    esc(a.suite),
+    `${a.queries} × ${a.repeat}`,
+    pct(a.oldAccuracy),
+    pct(a.newAccuracy),
+    pointsText(a.difference),
+    `${pointsText(a.interval.low)} to ${pointsText(a.interval.high)}`,
+    a.mcnemarP.toPrecision(3),
+    `<b class="${a.verdict === 'regressed' || a.verdict === 'not enough data' ? 'state-failed' : 'state-passed'}">${esc(a.verdict)}</b>`,
+  ]);
+  return rows.length ? htmlTable(['query set', 'queries', 'old accuracy', 'new accuracy', 'change', '95% interval', 'McNemar p', 'verdict'], rows) : '';
+}
+
+/** The description each side showed for a tool, from description changes that carry their text. */
+function descriptionsOf(result: ToolproofResult): Map<string, { before: string; after: string }> {
+  const out = new Map<string, { before: string; after: string }>();
+  for (const c of (result.diff?.changes ?? []) as TextChange[]) {
+    if (c.check === 'description-changed' && typeof c.before === 'string' && typeof c.after === 'string') out.set(c.tool, { before: c.before, after: c.after });
+  }
+  return out;
+}
+
+function flipBlock(f: FlippedQuery, descriptions: Map<string, { before: string; after: string }>): string {
+  const tools = [...new Set([f.expected, f.oldChoice, f.newChoice])].filter((t) => descriptions.has(t));
+  const texts = tools.map((t) => ({ tool: t, ...wordDiffHtml(descriptions.get(t)!.before, descriptions.get(t)!.after) }));
+  const side = (label: string, choice: string, rate: number, pick: 'before' | 'after') =>
+    `<div><h4>${label}: chose <code>${esc(choice)}</code> (${pct(rate, 0)} of attempts passed)</h4>${texts.map((t) => `<p><code>${esc(t.tool)}</code>: ${t[pick]}</p>`).join('')}</div>`;
+  const mark = f.direction === 'pass->fail' ? '<b class="state-failed">worse</b>' : '<b class="state-passed">better</b>';
+  return `<div class="flip">${mark} <code>${esc(`${f.suite}/${f.id}`)}</code> “${esc(f.query)}” expects <code>${esc(f.expected)}</code><div class="side">${side('old descriptions', f.oldChoice, f.oldPassRate, 'before')}${side('new descriptions', f.newChoice, f.newPassRate, 'after')}</div></div>`;
+}
+
+export function flippedQueries(result: ToolproofResult): string | undefined {
+  const ab = result.diff?.ab ?? [];
+  if (ab.length === 0) return undefined;
+  const descriptions = descriptionsOf(result);
+  const flips = ab.flatMap((a) => a.flipped);
+  const note = descriptions.size ? '' : '<p class="note">This result carries no description texts, so only the choices are compared.</p>';
+  return `${abSummary(result)}${flips.length ? `${note}${flips.map((f) => flipBlock(f, descriptions)).join('\n')}` : '<p>No query flipped.</p>'}`;
+}
+
+export function lintFindings(result: ToolproofResult): string | undefined {
+  const lint = result.lint;
+  if (!lint) return undefined;
+  const s = lint.summary;
+  const head = `<p>profile <code>${esc(lint.profile)}</code> · fails on ${esc(lint.failOn)} · <span class="sev-error">${s.error} error</span>, <span class="sev-warn">${s.warn} warn</span>, <span class="sev-info">${s.info} info</span> · ${lint.sets.map((set) => `${esc(set.name)} (${set.tools} tools, ~${set.tokenEstimate} tokens)`).join(', ')}</p>`;
+  const rows = lint.findings.map((f) => [`<span class="sev-${f.severity}">${f.severity}</span>`, `<code>${esc(f.ruleId)}</code>`, esc([f.server, f.target].filter(Boolean).join('/') || '(set)'), `<code>${esc(f.path)}</code>`, esc(f.message)]);
+  return `${head}${rows.length ? htmlTable(['severity', 'rule', 'tool', 'path', 'message'], rows) : '<p>No findings.</p>'}`;
+}
+
+export function benchCharts(result: ToolproofResult): string | undefined {
+  const bench = result.bench;
+  if (!bench) return undefined;
+  const done = bench.tasks.filter((t) => t.state === 'completed' && t.meanMs !== undefined);
+  const parts: string[] = [];
+  if (done.length) {
+    parts.push(renderBarChart({
+      title: 'Mean time per task (ms)',
+      series: [{ name: 'mean ms', colour: '#4a78c2' }, ...(done.some((t) => t.baseline) ? [{ name: 'baseline ms', colour: '#b0b7bf' }] : [])],
+      rows: done.map((t) => ({ label: `${t.server} ${t.task}`, values: [t.meanMs ?? null, ...(done.some((d) => d.baseline) ? [t.baseline?.meanMs ?? null] : [])], texts: [`${t.meanMs!.toFixed(2)} ms ±${(t.rme ?? 0).toFixed(0)}%`, ...(t.baseline ? [`${t.baseline.meanMs.toFixed(2)} ms`] : ['-'])] })),
+    }));
+    const withRatio = done.filter((t) => t.ratio !== undefined);
+    if (withRatio.length) {
+      parts.push(renderBarChart({
+        title: 'Ratio against the baseline (1.0 = unchanged)',
+        series: [{ name: 'ratio', colour: '#e0913a' }],
+        reference: { value: 1, label: '1.0x' },
+        rows: withRatio.map((t) => ({ label: `${t.server} ${t.task}`, values: [t.ratio!], texts: [`${t.ratio!.toFixed(2)}x${t.flagged ? ' slower' : ''}`] })),
+      }));
+    }
+  }
+  const rows = bench.tasks.map((t) => [esc(t.server), esc(t.task), t.state === 'completed' ? (t.meanMs ?? 0).toFixed(2) : esc(t.state), t.p50Ms?.toFixed(2) ?? '-', t.p99Ms?.toFixed(2) ?? '-', t.samples === undefined ? '-' : `${t.samples}`, t.rme === undefined ? '-' : `±${t.rme.toFixed(1)}%`, t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.flagged ? '<b class="state-failed">slower</b>' : esc(t.reason ?? '')]);
+  parts.push(htmlTable(['server', 'task', 'mean ms', 'p50 ms', 'p99 ms', 'samples', 'rme', 'ratio', 'note'], rows));
+  parts.push(`<p class="note">node ${esc(bench.environment.node)}, ${bench.environment.cpus} cpus${bench.baselineFile ? `, baseline ${esc(bench.baselineFile)}, flagged above ${bench.threshold}x and outside the margins of error` : ''}.</p>`);
+  return parts.join('\n');
+}
+
+export function skillsSection(result: ToolproofResult): string | undefined {
+  const skills = result.skills;
+  if (!skills) return undefined;
+  const parts = [`<p>${skills.discovery.skills.length} skill(s): ${skills.discovery.skills.map((s) => `<code>${esc(s.name)}</code> (${s.scope})`).join(', ')}</p>`];
+  const trigger = skills.trigger;
+  if (trigger) {
+    parts.push(htmlTable(['skill', 'positives', 'negatives', 'recall', 'false triggers', 'cases passed'], trigger.perSkill.map((s) => [esc(s.skill), `${s.positives}`, `${s.negatives}`, pct(s.recall), pct(s.falseTriggerRate), `${s.casesPassed}/${s.casesPassed + s.casesFailed}`])));
+    const heat = renderHeatmap(trigger.confusion);
+    if (heat) parts.push(`<h3>Which skill loaded, by owning skill (positive cases)</h3>${heat}`);
+  }
+  const behaviour = skills.behaviour;
+  if (behaviour) {
+    parts.push(htmlTable(['skill', 'case', 'behaviour', 'state', 'with skill', 'without', 'discriminates'], behaviour.behaviours.map((b) => [esc(b.skill), esc(b.caseId), esc(b.behaviour), esc(b.state), pct(b.passRate), pct(b.baselinePassRate), b.discriminates === null ? '-' : b.discriminates ? 'yes' : '<b class="state-failed">no</b>'])));
+  }
+  return parts.join('\n');
+}
+
+export function probeSection(result: ToolproofResult): string | undefined {
+  const probe = result.probe;
+  if (!probe) return undefined;
+  const rows = probe.servers.flatMap((p) => [
+    [esc(p.server), '(server)', esc(p.unknownTool ? `unknown tool: ${p.unknownTool.shape}` : p.state), `<span class="${p.status === 'fail' ? 'state-failed' : p.status === 'warn' ? 'level-retest' : 'state-passed'}">${p.status}</span>`, esc(p.unknownTool?.detail ?? p.error?.message ?? '')],
+    ...p.toolProbes.map((t) => [esc(p.server), esc(t.tool), esc(t.state === 'skipped' ? `skipped: ${t.skipReason ?? ''}` : t.probes.map((x) => `${x.kind}: ${x.shape}`).join(', ')), `<span class="${t.status === 'fail' ? 'state-failed' : t.status === 'warn' ? 'level-retest' : 'state-passed'}">${t.status}</span>`, esc(t.probes.map((x) => x.detail).join(' · '))]),
+  ]);
+  return `<p>${probe.conforms ? 'Conforms' : '<b class="state-failed">Does not conform</b>'}: ${probe.summary.pass} pass, ${probe.summary.warn} warn, ${probe.summary.fail} fail.</p>${htmlTable(['server', 'tool', 'shape', 'status', 'detail'], rows)}`;
+}

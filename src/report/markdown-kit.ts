@@ -1,0 +1,22 @@
+/** Markdown building blocks: escaped table cells, capped tables, folded sections. */
+/** Rows per table before "… and N more"; GitHub comments are limited to 65,536 characters. */
+export const MAX_ROWS = 40;
+export const MAX_CHARS = 60_000;
+
+/** A table cell: no pipes or line breaks, HTML-significant characters escaped. */
+export function cell(value: unknown): string {
+  return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+export function table(head: string[], rows: unknown[][], total = rows.length): string {
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];
+  for (const row of rows.slice(0, MAX_ROWS)) lines.push(`| ${row.map(cell).join(' | ')} |`);
+  const hidden = total - Math.min(rows.length, MAX_ROWS);
+  if (hidden > 0) lines.push('', `… and ${hidden} more in the JSON result.`);
+  return lines.join('\n');
+}
+
+export function details(summary: string, body: string): string {
+  return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+

@@ -1,0 +1,104 @@
+/**
+ * The Markdown summary's sections beyond eval: breaking changes, A/B accuracy, flipped queries,
+ * lint counts, skills, probe and benchmarks. Each returns undefined when its section is absent.
+ */
+import { details, table } from './markdown-kit.ts';
+import type { ToolproofResult } from './model.ts';
+import { pct, pointsText } from './text.ts';
+
+const where = (c: { server?: string; tool: string }): string => `${c.server ? `${c.server}/` : ''}${c.tool}`;
+
+export function breakingSection(result: ToolproofResult): string | undefined {
+  const diff = result.diff;
+  if (!diff) return undefined;
+  const breaking = diff.changes.filter((c) => c.level === 'breaking' && !c.accepted);
+  const others = diff.changes.filter((c) => c.level !== 'breaking' || c.accepted);
+  const head = `#### Breaking changes (${breaking.length})\n\n${diff.counts.breaking} breaking, ${diff.counts.retest} retest, ${diff.counts.safe} safe: \`${diff.old}\` → \`${diff.new}\`, failing on ${diff.failOn}.`;
+  const out = [head];
+  if (breaking.length) out.push(table(['tool', 'check', 'where', 'what changed'], breaking.map((c) => [where(c), c.check, c.path || '(tool)', c.message])));
+  if (others.length) {
+    const rows = others.map((c) => [c.level, where(c), c.check, c.message + (c.accepted ? ` (accepted until ${c.accepted.expires}: ${c.accepted.reason})` : '')]);
+    out.push(details(`Other changes (${others.length})`, table(['level', 'tool', 'check', 'what changed'], rows)));
+  }
+  for (const issue of diff.baseline?.issues ?? []) out.push(`- baseline ${issue.problem}: ${issue.message}`);
+  return out.join('\n\n');
+}
+
+/** A/B rows for the accuracy table: each query set on the old and the new descriptions. */
+export function abSection(result: ToolproofResult): string | undefined {
+  const ab = result.diff?.ab ?? [];
+  if (ab.length === 0) return undefined;
+  const rows = ab.map((a) => [a.suite, `${a.queries} x ${a.repeat}`, pct(a.oldAccuracy), pct(a.newAccuracy), pointsText(a.difference), `${pointsText(a.interval.low)} to ${pointsText(a.interval.high)}`, a.verdict + (a.accepted ? ' (accepted)' : '')]);
+  return `#### Accuracy per query set, old → new descriptions\n\n${table(['query set', 'queries', 'old', 'new', 'change', '95% interval of the change', 'verdict'], rows)}`;
+}
+
+export function flippedSection(result: ToolproofResult): string | undefined {
+  const flipped = (result.diff?.ab ?? []).flatMap((a) => a.flipped);
+  if (flipped.length === 0) return undefined;
+  const worse = flipped.filter((f) => f.direction === 'pass->fail').length;
+  const rows = flipped.map((f) => [f.direction === 'pass->fail' ? '🔻 worse' : '🔺 better', `${f.suite}/${f.id}`, f.query, f.expected, `${f.oldChoice} (${pct(f.oldPassRate, 0)})`, `${f.newChoice} (${pct(f.newPassRate, 0)})`]);
+  const body = table(['', 'query', 'text', 'expected', 'old choice', 'new choice'], rows);
+  const title = `Flipped queries: ${worse} worse, ${flipped.length - worse} better`;
+  return flipped.length > 5 ? `#### Flipped queries\n\n${details(title, body)}` : `#### ${title}\n\n${body}`;
+}
+
+export function lintSection(result: ToolproofResult): string | undefined {
+  const lint = result.lint;
+  if (!lint) return undefined;
+  const s = lint.summary;
+  const out = [
+    `#### Lint (${lint.profile} profile, fails on ${lint.failOn})`,
+    table(['error', 'warn', 'info', 'tools linted'], [[s.error, s.warn, s.info, lint.sets.reduce((n, set) => n + set.tools, 0)]]),
+  ];
+  if (lint.findings.length) {
+    const rows = lint.findings.map((f) => [f.severity, f.ruleId, [f.server, f.target].filter(Boolean).join('/') || '(set)', f.path, f.message]);
+    out.push(details(`Findings (${lint.findings.length})`, table(['severity', 'rule', 'tool', 'path', 'message'], rows)));
+  }
+  return out.join('\n\n');
+}
+
+export function skillsSection(result: ToolproofResult): string | undefined {
+  const skills = result.skills;
+  if (!skills) return undefined;
+  const out = [`#### Skills (${skills.discovery.skills.length} found)`];
+  const trigger = skills.trigger;
+  if (trigger) {
+    const rows = trigger.perSkill.map((s) => [s.skill, s.positives, s.negatives, pct(s.recall), pct(s.falseTriggerRate), `${s.casesPassed}/${s.casesPassed + s.casesFailed}`]);
+    out.push(`Trigger eval: ${trigger.passed} passed, ${trigger.failed} failed, ${trigger.errored} errored (threshold ${pct(trigger.threshold, 0)} over ${trigger.repeat} runs).`);
+    out.push(table(['skill', 'positives', 'negatives', 'recall', 'false triggers', 'cases passed'], rows));
+  }
+  const behaviour = skills.behaviour;
+  if (behaviour) {
+    out.push(`Behaviour eval (judge ${behaviour.judge}): ${behaviour.passed} passed, ${behaviour.failed} failed, ${behaviour.errored} errored, ${behaviour.unscored} unscored, ${behaviour.nonDiscriminating} not discriminating.`);
+    const rows = behaviour.behaviours.map((b) => [b.skill, b.caseId, b.behaviour, b.state, pct(b.passRate), pct(b.baselinePassRate), b.discriminates === false ? 'no' : b.discriminates === null ? '-' : 'yes']);
+    if (rows.length) out.push(details(`Behaviours (${rows.length})`, table(['skill', 'case', 'behaviour', 'state', 'with skill', 'without', 'discriminates'], rows)));
+  }
+  return out.join('\n\n');
+}
+
+export function probeSection(result: ToolproofResult): string | undefined {
+  const probe = result.probe;
+  if (!probe) return undefined;
+  const s = probe.summary;
+  const rows = probe.servers.map((p) => [p.server, p.state, p.unknownTool?.shape ?? '-', p.toolProbes.filter((t) => t.state === 'probed').length, p.status]);
+  return [`#### Probe: ${probe.conforms ? 'conforms' : 'does not conform'} (${s.pass} pass, ${s.warn} warn, ${s.fail} fail)`, table(['server', 'state', 'unknown tool answer', 'tools probed', 'status'], rows)].join('\n\n');
+}
+
+const ms = (x: number | undefined): string => (x === undefined ? '-' : x >= 100 ? x.toFixed(0) : x.toFixed(2));
+
+export function benchSection(result: ToolproofResult): string | undefined {
+  const bench = result.bench;
+  if (!bench) return undefined;
+  const withBaseline = bench.tasks.some((t) => t.baseline);
+  const rows = bench.tasks.map((t) => [
+    t.server,
+    t.task,
+    t.state === 'completed' ? ms(t.meanMs) : t.state,
+    ms(t.p99Ms),
+    t.rme === undefined ? '-' : `±${t.rme.toFixed(1)}%`,
+    ...(withBaseline ? [t.baseline ? ms(t.baseline.meanMs) : '-', t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.flagged ? '🔻 slower' : t.ratio === undefined ? '' : 'ok'] : []),
+  ]);
+  const head = ['server', 'task', 'mean ms', 'p99 ms', 'rme', ...(withBaseline ? ['baseline ms', 'ratio', ''] : [])];
+  const note = withBaseline ? `Ratios against ${bench.baselineFile ?? 'the baseline'}; flagged above ${bench.threshold}x and outside the margins of error.` : 'No baseline given: run with `--baseline FILE` for ratios.';
+  return `#### Benchmarks\n\n${table(head, rows)}\n\n${note}`;
+}

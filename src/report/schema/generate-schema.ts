@@ -1,0 +1,47 @@
+/**
+ * Generates schema/result.schema.json from the TypeScript result model (src/report/model.ts) with
+ * ts-json-schema-generator, so the shipped schema never drifts from the types. Run after changing
+ * the model:  node --import tsx src/report/schema/generate-schema.ts
+ * (result-schema.test.ts fails, naming this command, when the committed file is out of date.)
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createGenerator } from 'ts-json-schema-generator';
+import { RESULT_SCHEMA_VERSION } from '../model.ts';
+
+export const SCHEMA_FILE: string = fileURLToPath(new URL('./result.schema.json', import.meta.url));
+export const GENERATE_COMMAND = 'node --import tsx src/report/schema/generate-schema.ts';
+
+type Schema = Record<string, unknown> & { definitions?: Record<string, Record<string, unknown>> };
+
+export function generateResultSchema(): Schema {
+  const generated = createGenerator({
+    path: fileURLToPath(new URL('../model.ts', import.meta.url)),
+    tsconfig: fileURLToPath(new URL('../../../tsconfig.json', import.meta.url)),
+    type: 'ToolproofResult',
+    skipTypeCheck: true,
+    additionalProperties: false,
+    expose: 'export',
+    topRef: true,
+    jsDoc: 'basic',
+    sortProps: true,
+  }).createSchema('ToolproofResult') as Schema;
+  // Timestamps are ISO strings; the types cannot say so.
+  const top = generated.definitions?.ToolproofResult as { properties: Record<string, Record<string, unknown>> };
+  for (const key of ['startedAt', 'finishedAt']) top.properties[key].format = 'date-time';
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: `https://toolproof.dev/schema/result-${RESULT_SCHEMA_VERSION}.json`,
+    title: `Toolproof result, schema version ${RESULT_SCHEMA_VERSION}`,
+    description: 'The result file every Toolproof command writes (--json, the vitest reporter) and `toolproof report` re-renders. Generated from src/report/model.ts; schemaVersion changes on any incompatible change.',
+    $ref: '#/definitions/ToolproofResult',
+    definitions: generated.definitions,
+  };
+}
+
+export const schemaText = (schema: object): string => `${JSON.stringify(schema, null, 2)}\n`;
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(SCHEMA_FILE, schemaText(generateResultSchema()));
+  process.stdout.write(`wrote ${SCHEMA_FILE}\n`);
+}
