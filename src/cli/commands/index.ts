@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerBench } from './bench.ts';
 import { registerDiff } from './diff.ts';
+import { registerDoctor } from './doctor.ts';
 import { registerEval } from './eval.ts';
 import { registerLint } from './lint.ts';
 import { registerMockServer } from './mock-server.ts';
@@ -17,6 +18,7 @@ export type RegisterCommand = (program: Command, setExit: SetExit) => void;
 export const COMMANDS: Record<string, RegisterCommand> = {
   bench: registerBench,
   diff: registerDiff,
+  doctor: registerDoctor,
   eval: registerEval,
   lint: registerLint,
   'mock-server': registerMockServer,

@@ -1,0 +1,48 @@
+/** Each configured server starts and lists its tools (with its stderr when it does not), and script paths are absolute. */
+import type { HostConfig } from '../config/host-config.ts';
+import { ServerPool } from '../servers/server-pool.ts';
+import type { ServerTimeouts } from '../servers/server-connection.ts';
+import type { DoctorCheck } from './types.ts';
+
+export async function checkServers(host: HostConfig, names: string[], timeouts: Partial<ServerTimeouts>): Promise<DoctorCheck[]> {
+  const pool = await ServerPool.start(host, names, { timeouts });
+  try {
+    const errors = new Map(pool.errors().map((e) => [e.server, e]));
+    return pool.info().map((info): DoctorCheck => {
+      const error = errors.get(info.name);
+      if (!error) {
+        const noise = pool.connection(info.name)?.protocolNoise ?? [];
+        const version = info.version ? ` ${info.version}` : '';
+        if (noise.length > 0) {
+          return {
+            id: `server:${info.name}`,
+            status: 'warn',
+            summary: `server "${info.name}"${version} starts and lists ${info.tools} tool(s), but writes non-JSON to stdout (${noise[0]})`,
+            next: 'log to stderr instead: stdout carries only protocol messages',
+          };
+        }
+        return { id: `server:${info.name}`, status: 'ok', summary: `server "${info.name}"${version} starts and lists ${info.tools} tool(s)` };
+      }
+      return {
+        id: `server:${info.name}`,
+        status: 'fail',
+        summary: `server "${info.name}": ${error.code}: ${error.message}`,
+        ...(error.stderr?.length ? { details: ['its last stderr lines:', ...error.stderr.map((l) => `| ${l}`)] } : { details: ['it wrote nothing to stderr'] }),
+        ...(error.hint ? { next: error.hint } : {}),
+      };
+    });
+  } finally {
+    await pool.close();
+  }
+}
+
+export function checkScriptPaths(host: HostConfig): DoctorCheck {
+  if (host.resolved.length === 0) return { id: 'script-paths', status: 'ok', summary: 'every command, cwd and script path in the config is absolute' };
+  return {
+    id: 'script-paths',
+    status: 'warn',
+    summary: `${host.resolved.length} relative path(s) in ${host.file}`,
+    details: host.resolved.map((r) => `${r.server}.${r.field} "${r.from}" (resolved here to ${r.to})`),
+    next: 'write absolute paths (spec 2.7): a host such as Claude Desktop starts servers from another folder, where relative paths break',
+  };
+}
