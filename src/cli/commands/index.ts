@@ -5,6 +5,7 @@ import { registerDoctor } from './doctor.ts';
 import { registerEval } from './eval.ts';
 import { registerLint } from './lint.ts';
 import { registerMockServer } from './mock-server.ts';
+import { registerProbe } from './probe.ts';
 import { registerReport } from './report.ts';
 import { registerRun } from './run.ts';
 import { registerSkills } from './skills.ts';
@@ -22,6 +23,7 @@ export const COMMANDS: Record<string, RegisterCommand> = {
   eval: registerEval,
   lint: registerLint,
   'mock-server': registerMockServer,
+  probe: registerProbe,
   report: registerReport,
   run: registerRun,
   skills: registerSkills,

@@ -1,0 +1,48 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Option, type Command } from 'commander';
+import { EXIT, ToolproofError } from '../../errors.ts';
+import { runProbe } from '../../probe/probe-run.ts';
+import { renderProbeText } from '../../probe/render-text.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../options.ts';
+import type { SetExit } from './index.ts';
+
+interface ProbeFlags extends ServerFlags {
+  config?: string;
+  server?: string[];
+  allowDestructive?: boolean;
+  format: 'text' | 'json';
+  output?: string;
+}
+
+export function registerProbe(program: Command, setExit: SetExit): void {
+  const command = program
+    .command('probe')
+    .description('start live servers and check how they really fail: unknown tool, bad arguments, list order, echo sample')
+    .option('--config <file>', 'host configuration whose servers to probe')
+    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .option('--allow-destructive', 'also call tools not annotated readOnlyHint: true or destructiveHint: false (with bad arguments only)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--output <file>', 'write the output to this file instead of stdout');
+  addServerFlags(command).action(async (flags: ProbeFlags) => {
+    if (!flags.config) {
+      throw new ToolproofError('E_USAGE', 'probe needs live servers: --config FILE', { hint: 'e.g. toolproof probe --config fixtures/hosts/example.json' });
+    }
+    const result = await runProbe({
+      config: flags.config,
+      servers: flags.server ?? [],
+      allowDestructive: flags.allowDestructive ?? false,
+      timeouts: serverTimeouts(flags),
+    });
+    if (!result.probe) throw new ToolproofError('E_INTERNAL', 'probe produced no probe section');
+    const text = flags.format === 'json' ? JSON.stringify(result, null, 2) : renderProbeText(result.probe);
+    if (flags.output) {
+      mkdirSync(dirname(flags.output), { recursive: true });
+      writeFileSync(flags.output, `${text}\n`);
+    } else {
+      process.stdout.write(`${text}\n`);
+    }
+    for (const error of result.errors) process.stderr.write(`toolproof: ${error.code}: ${error.message}\n`);
+    setExit(result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime);
+  });
+}

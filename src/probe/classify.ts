@@ -1,0 +1,100 @@
+/**
+ * Reading what a server answered: the failure shape of a call with bad arguments (spec 2.6, 7.1,
+ * 7.2) and the shape of the unknown-tool answer (spec 4.1.3). Pure functions over the SDK's raw
+ * CallToolResult or the coded error the call threw.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolproofError } from '../errors.ts';
+import type { CheckStatus, FailureShape, UnknownToolShape } from './types.ts';
+
+/** What one call gave back: a result, or the coded error it threw. */
+export type CallOutcome = { result: CallToolResult } | { error: unknown };
+
+export interface Classified<Shape> {
+  shape: Shape;
+  status: CheckStatus;
+  detail: string;
+  excerpt: string;
+}
+
+function textOf(result: CallToolResult): string {
+  return (result.content ?? [])
+    .filter((c): c is { type: 'text'; text: string } => c.type === 'text' && typeof (c as { text?: unknown }).text === 'string')
+    .map((c) => c.text)
+    .join('\n');
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';
+
+/** The server's own words for a thrown call: the JSON-RPC message, without our "server X failed tools/call Y" prefix. */
+export function serverMessage(error: unknown): string {
+  const cause = error instanceof ToolproofError ? (error as Error & { cause?: unknown }).cause : undefined;
+  if (cause instanceof Error) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function thrownShape(error: unknown): 'timeout' | 'crash' | 'jsonrpc-error' {
+  if (error instanceof ToolproofError && error.code === 'E_CALL_TIMEOUT') return 'timeout';
+  if (error instanceof ToolproofError && (error.code === 'E_SERVER_CRASH' || error.code === 'E_SERVER_START')) return 'crash';
+  return 'jsonrpc-error';
+}
+
+const excerptOf = (text: string): string => (text.length > 300 ? `${text.slice(0, 297)}...` : text);
+
+/** How a call with arguments that break the tool's schema came back. */
+export function classifyFailure(outcome: CallOutcome): Classified<FailureShape> {
+  if ('error' in outcome) {
+    const shape = thrownShape(outcome.error);
+    const message = serverMessage(outcome.error);
+    if (shape === 'jsonrpc-error') return { shape, status: 'warn', detail: 'a JSON-RPC error, not a tool result: hosts may not show it to the model, and it carries no retry hint', excerpt: excerptOf(message) };
+    return { shape, status: 'fail', detail: shape === 'timeout' ? 'no answer within the call timeout' : 'the server exited during the call', excerpt: excerptOf(message) };
+  }
+  const result = outcome.result;
+  const text = textOf(result);
+  const excerpt = excerptOf(text);
+  const parsed = text.trim() === '' ? ({ ok: false } as const) : parseJson(text);
+  const body = parsed.ok ? parsed.value : undefined;
+  const structuredFailure = isRecord(body) && body.success === false && nonEmpty(body.error) && nonEmpty(body.retry_hint);
+  const structuredError = isRecord(body) && nonEmpty(body.error) && nonEmpty(body.code) && nonEmpty(body.retry_hint);
+  if (!result.isError) {
+    if (structuredFailure || structuredError || (isRecord(body) && body.success === false)) {
+      return { shape: 'unflagged-failure', status: 'fail', detail: 'a failure body without isError: the host treats it as a success', excerpt };
+    }
+    return { shape: 'success', status: 'fail', detail: 'the server accepted arguments its own schema refuses (spec 7.5)', excerpt };
+  }
+  if (text.trim() === '') return { shape: 'empty-content', status: 'fail', detail: 'isError with no text: the model cannot tell what went wrong', excerpt };
+  if (!parsed.ok) return { shape: 'bare-text', status: 'warn', detail: 'a bare message, not the structured {error, code, retry_hint} (spec 2.6)', excerpt };
+  if (body === null) return { shape: 'null', status: 'fail', detail: 'a failure returned as null (spec 7.1)', excerpt };
+  if (isRecord(body) && Object.keys(body).length === 0) return { shape: 'empty-object', status: 'fail', detail: 'a failure returned as {} (spec 7.1)', excerpt };
+  if (structuredFailure) return { shape: 'structured-failure', status: 'pass', detail: 'isError with {success: false, error, retry_hint}', excerpt };
+  if (structuredError) return { shape: 'structured-error', status: 'pass', detail: 'isError with {error, code, retry_hint}', excerpt };
+  if (isRecord(body) && nonEmpty(body.error)) return { shape: 'no-retry-hint', status: 'fail', detail: 'a structured error without retry_hint (spec 7.2)', excerpt };
+  return { shape: 'unstructured-json', status: 'fail', detail: 'isError with JSON that has no error field', excerpt };
+}
+
+/** How the server answered a call to a tool it does not list, and whether the answer names it. */
+export function classifyUnknownTool(outcome: CallOutcome, tool: string): Classified<UnknownToolShape> & { namesTool: boolean } {
+  if ('error' in outcome) {
+    const shape = thrownShape(outcome.error);
+    const message = serverMessage(outcome.error);
+    const namesTool = message.includes(tool);
+    if (shape !== 'jsonrpc-error') return { shape, status: 'fail', namesTool: false, detail: shape === 'timeout' ? 'no answer within the call timeout' : 'the server exited', excerpt: excerptOf(message) };
+    return { shape, status: namesTool ? 'pass' : 'fail', namesTool, detail: namesTool ? 'a JSON-RPC error naming the tool' : 'a JSON-RPC error that does not name the tool (spec 4.1.3)', excerpt: excerptOf(message) };
+  }
+  const text = textOf(outcome.result);
+  const namesTool = text.includes(tool);
+  if (!outcome.result.isError) return { shape: 'success', status: 'fail', namesTool, detail: 'a success result for a tool that does not exist', excerpt: excerptOf(text) };
+  const parsed = parseJson(text);
+  const shape: UnknownToolShape = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? 'is-error-json' : 'is-error-text';
+  const kind = shape === 'is-error-json' ? 'an isError result with JSON' : 'an isError result with text';
+  return { shape, status: namesTool ? 'pass' : 'fail', namesTool, detail: namesTool ? `${kind} naming the tool` : `${kind} that does not name the tool (spec 4.1.3)`, excerpt: excerptOf(text) };
+}

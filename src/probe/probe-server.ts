@@ -1,0 +1,121 @@
+/**
+ * Probing one live server: tools/list twice (same order?), every inputSchema well-formed, an unknown
+ * tool, and for each tool that is safe to call, arguments that break its schema. The spec's echo
+ * sample is the one valid call, made only when the tool matches the sample exactly.
+ */
+import { toErrorInfo } from '../errors.ts';
+import { runRules } from '../lint/run-rules.ts';
+import { requiredExists } from '../lint/rules/tool/required-exists.ts';
+import { schemaObjectRoot } from '../lint/rules/tool/schema-object-root.ts';
+import { schemaPropertiesRequired } from '../lint/rules/tool/schema-properties-required.ts';
+import { schemaValid } from '../lint/rules/tool/schema-valid.ts';
+import { DEFAULT_TOOL_LINT_SETTINGS } from '../lint/tool-rule-kit.ts';
+import { checkArguments } from '../scoring/schema-check.ts';
+import type { ServerConnection } from '../servers/server-connection.ts';
+import type { ToolDefinition } from '../types.ts';
+import { planBadArguments } from './bad-arguments.ts';
+import { classifyFailure, classifyUnknownTool, type CallOutcome } from './classify.ts';
+import type { CheckResult, CheckStatus, ServerProbe, ToolProbe, UnknownToolCheck } from './types.ts';
+
+const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
+export const worst = (statuses: CheckStatus[]): CheckStatus => statuses.reduce<CheckStatus>((a, b) => (RANK[b] > RANK[a] ? b : a), 'pass');
+
+export const UNKNOWN_TOOL_NAME = 'toolproof_probe_no_such_tool';
+const ECHO_INPUT = 'toolproof probe 4f1c';
+
+export interface ProbeServerOptions {
+  allowDestructive: boolean;
+  callTimeoutMs?: number;
+  /** The live connection, restarted once if the server crashed; undefined when it is gone. */
+  connection: () => Promise<ServerConnection | undefined>;
+}
+
+/** Safe to call with bad arguments: the annotations say it reads only or does not destroy. */
+export function safeToCall(tool: ToolDefinition): boolean {
+  return tool.annotations?.readOnlyHint === true || tool.annotations?.destructiveHint === false;
+}
+
+async function call(options: ProbeServerOptions, tool: string, args: Record<string, unknown>): Promise<CallOutcome | undefined> {
+  const connection = await options.connection();
+  if (!connection) return undefined;
+  try {
+    return { result: await connection.callTool(tool, args, options.callTimeoutMs) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function listStable(first: ToolDefinition[], second: ToolDefinition[]): CheckResult {
+  const a = first.map((t) => t.name);
+  const b = second.map((t) => t.name);
+  if (a.join('\n') === b.join('\n')) return { status: 'pass', detail: `the same ${a.length} tools in the same order twice` };
+  if ([...a].sort().join('\n') === [...b].sort().join('\n')) return { status: 'fail', detail: `the same tools in a different order (first: ${a.slice(0, 3).join(', ')}...; then: ${b.slice(0, 3).join(', ')}...); prompt caches and snapshots churn` };
+  return { status: 'fail', detail: `the two listings differ: ${a.length} then ${b.length} tools` };
+}
+
+function schemasWellFormed(tools: ToolDefinition[]): CheckResult {
+  const report = runRules({ rules: [schemaObjectRoot, schemaValid, requiredExists, schemaPropertiesRequired], targets: tools, context: { settings: DEFAULT_TOOL_LINT_SETTINGS }, profile: 'probe' });
+  if (report.findings.length === 0) return { status: 'pass', detail: `all ${tools.length} inputSchemas are well-formed` };
+  const broken = report.findings.filter((f) => f.ruleId !== 'schema-properties-required');
+  const list = (fs: typeof report.findings): string => [...new Set(fs.map((f) => f.target))].join(', ');
+  if (broken.length > 0) return { status: 'fail', detail: `malformed inputSchema (spec 7.5) in ${list(broken)}: ${broken[0].message}` };
+  return { status: 'warn', detail: `no "required" array (spec 2.4, 7.5) in ${list(report.findings)}` };
+}
+
+async function probeEcho(tools: ToolDefinition[], options: ProbeServerOptions): Promise<CheckResult | undefined> {
+  const echo = tools.find((t) => t.name === 'echo');
+  if (!echo) return undefined;
+  const props = (echo.inputSchema.properties ?? {}) as Record<string, { type?: unknown }>;
+  const required = Array.isArray(echo.inputSchema.required) ? echo.inputSchema.required : [];
+  if (props.text?.type !== 'string' || required.length !== 1 || required[0] !== 'text') {
+    return { status: 'skip', detail: `echo takes ${JSON.stringify(required)}, not the spec sample's one required string "text"` };
+  }
+  if (!safeToCall(echo) && !options.allowDestructive) return { status: 'skip', detail: 'echo is not annotated readOnlyHint or destructiveHint: false; pass --allow-destructive' };
+  if (!checkArguments(echo.inputSchema, { text: ECHO_INPUT }).valid) return { status: 'skip', detail: 'the sample input does not fit echo\'s schema' };
+  const outcome = await call(options, 'echo', { text: ECHO_INPUT });
+  if (!outcome) return { status: 'skip', detail: 'the server is gone' };
+  if ('error' in outcome) return { status: 'fail', detail: `echo failed: ${(outcome.error as Error).message}` };
+  const content = outcome.result.content ?? [];
+  const first = content[0] as { type?: string; text?: string } | undefined;
+  if (outcome.result.isError) return { status: 'fail', detail: 'echo answered with isError' };
+  if (content.length !== 1 || first?.type !== 'text') return { status: 'fail', detail: `echo answered with ${content.length} content items; the sample answers with one text item` };
+  const text = first.text ?? '';
+  if (!text.endsWith(ECHO_INPUT) || text === ECHO_INPUT) return { status: 'fail', detail: `echo answered ${JSON.stringify(text.slice(0, 80))}; the sample answers with a fixed prefix followed by the input` };
+  return { status: 'pass', detail: `one text item: prefix ${JSON.stringify(text.slice(0, -ECHO_INPUT.length))} then the input` };
+}
+
+async function probeTool(tool: ToolDefinition, options: ProbeServerOptions): Promise<ToolProbe> {
+  const skipped = (skipReason: string): ToolProbe => ({ tool: tool.name, state: 'skipped', skipReason, probes: [], status: 'skip' });
+  if (!safeToCall(tool) && !options.allowDestructive) return skipped('not annotated readOnlyHint: true or destructiveHint: false; pass --allow-destructive to probe it');
+  const plans = planBadArguments(tool);
+  if (plans.length === 0) return skipped('takes no arguments that can be broken');
+  const probes: ToolProbe['probes'] = [];
+  for (const plan of plans) {
+    const outcome = await call(options, tool.name, plan.arguments);
+    if (!outcome) return { ...skipped('the server crashed and did not come back after one restart'), probes };
+    const c = classifyFailure(outcome);
+    probes.push({ kind: plan.kind, arguments: plan.arguments, ...(plan.property ? { property: plan.property } : {}), shape: c.shape, status: c.status, detail: c.detail, excerpt: c.excerpt });
+  }
+  return { tool: tool.name, state: 'probed', probes, status: worst(probes.map((p) => p.status)) };
+}
+
+export async function probeServer(server: string, tools: ToolDefinition[], options: ProbeServerOptions): Promise<ServerProbe> {
+  const first = await options.connection();
+  if (!first) return { server, state: 'errored', tools: tools.length, toolProbes: [], status: 'fail' };
+  const base = { server, ...(first.identity.version ? { version: first.identity.version } : {}), ...(first.identity.protocolVersion ? { protocolVersion: first.identity.protocolVersion } : {}), tools: tools.length };
+  try {
+    const again = await first.listTools();
+    const stable = listStable(tools, again);
+    const wellFormed = schemasWellFormed(tools);
+    const unknown = await call(options, UNKNOWN_TOOL_NAME, {});
+    const u = unknown ? classifyUnknownTool(unknown, UNKNOWN_TOOL_NAME) : undefined;
+    const unknownTool: UnknownToolCheck | undefined = u && { tool: UNKNOWN_TOOL_NAME, shape: u.shape, namesTool: u.namesTool, status: u.status, detail: `${u.detail}: ${JSON.stringify(u.excerpt)}` };
+    const toolProbes: ToolProbe[] = [];
+    for (const tool of tools) toolProbes.push(await probeTool(tool, options));
+    const echo = await probeEcho(tools, options);
+    const statuses = [stable.status, wellFormed.status, ...(unknownTool ? [unknownTool.status] : []), ...(echo ? [echo.status] : []), ...toolProbes.map((t) => t.status)];
+    return { ...base, state: 'probed', listStable: stable, schemasWellFormed: wellFormed, ...(unknownTool ? { unknownTool } : {}), ...(echo ? { echo } : {}), toolProbes, status: worst(statuses) };
+  } catch (error) {
+    return { ...base, state: 'errored', error: toErrorInfo(error), toolProbes: [], status: 'fail' };
+  }
+}

@@ -1,0 +1,41 @@
+/** The text form of a probe: per server, the server-level checks, then each tool's real failure shape. */
+import pc from 'picocolors';
+import type { CheckStatus, ProbeReport } from './types.ts';
+
+const PAINT: Record<CheckStatus, (s: string) => string> = { pass: pc.green, warn: pc.yellow, fail: pc.red, skip: pc.dim };
+const mark = (status: CheckStatus): string => PAINT[status](status);
+
+export function renderProbeText(report: ProbeReport): string {
+  const lines: string[] = [];
+  for (const s of report.servers) {
+    const who = [s.version, s.protocolVersion ? `protocol ${s.protocolVersion}` : undefined, `${s.tools} tools`].filter(Boolean).join(', ');
+    lines.push(`${pc.bold(s.server)} ${pc.dim(`(${who})`)}  ${mark(s.status)}`);
+    if (s.state === 'errored') {
+      lines.push(`  ${pc.red('could not probe')}: ${s.error?.code ?? ''} ${s.error?.message ?? 'the server is gone'}`, '');
+      continue;
+    }
+    const checks: Array<[string, { status: CheckStatus; detail: string } | undefined]> = [
+      ['tools/list twice', s.listStable],
+      ['inputSchemas', s.schemasWellFormed],
+      [`unknown tool${s.unknownTool ? ` (${s.unknownTool.shape})` : ''}`, s.unknownTool],
+      ['echo sample', s.echo],
+    ];
+    for (const [name, check] of checks) if (check) lines.push(`  ${name.padEnd(34)} ${mark(check.status).padEnd(4)}  ${check.detail}`);
+    for (const t of s.toolProbes) {
+      if (t.state === 'skipped') {
+        lines.push(`  ${t.tool.padEnd(32)} ${pc.dim(`skipped: ${t.skipReason ?? ''}`)}`);
+        continue;
+      }
+      t.probes.forEach((p, i) => {
+        const probe = p.property ? `${p.kind} (${p.property})` : p.kind;
+        const said = p.excerpt.replace(/\s+/g, ' ');
+        lines.push(`  ${(i === 0 ? t.tool : '').padEnd(32)} ${probe.padEnd(34)} ${p.shape.padEnd(18)} ${mark(p.status).padEnd(4)}  ${pc.dim(said.length > 70 ? `${said.slice(0, 67)}...` : said)}`);
+      });
+    }
+    lines.push('');
+  }
+  const m = report.summary;
+  const verdict = report.conforms ? pc.green('conforms') : pc.red('does not conform');
+  lines.push(`${m.servers} server(s), ${m.toolsProbed} tool(s) probed, ${m.toolsSkipped} skipped; checks: ${m.pass} pass, ${m.warn} warn, ${m.fail} fail; ${verdict}${report.allowDestructive ? '' : pc.dim(' (destructive tools skipped; --allow-destructive to probe them)')}`);
+  return lines.join('\n');
+}
