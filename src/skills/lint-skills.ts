@@ -5,11 +5,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { toErrorInfo } from '../errors.ts';
-import type { LintReport, Severity } from '../lint/framework.ts';
-import { runRules } from '../lint/run-rules.ts';
+import type { ActiveSeverity, LintReport, Severity } from '../lint/framework.ts';
+import { failsAt, runRules } from '../lint/run-rules.ts';
+import { RESULT_SCHEMA_VERSION, type Diagnostic, type ToolproofResult } from '../report/model.ts';
+import { VERSION } from '../version.ts';
 import { SKILL_RULES } from '../lint/rules/skill/index.ts';
 import { discoverSkills, type Discovery, type SkillRoot } from './discover.ts';
-import { loadSkillEvals } from './evals-file.ts';
+import { loadSkillEvals, type SkillEvals } from './evals-file.ts';
+import type { DiscoveryInfo } from './result-types.ts';
 import { DEFAULT_SKILL_LINT_SETTINGS, type SkillLintSettings, type SkillLintTarget } from './skill-lint-kit.ts';
 import type { SkillDoc } from './skill-file.ts';
 
@@ -58,4 +61,36 @@ export function lintDiscovery(discovery: Discovery, options: SkillLintOptions = 
 export function lintSkills(roots: readonly SkillRoot[], options: SkillLintOptions = {}): SkillLintOutcome {
   const discovery = discoverSkills(roots);
   return { discovery, report: lintDiscovery(discovery, options) };
+}
+
+/** Discovery as plain data for the result (the skills eval adds case counts and dialects). */
+export function discoveryInfo(discovery: Discovery, evals: ReadonlyMap<string, SkillEvals> = new Map()): DiscoveryInfo {
+  return {
+    roots: discovery.roots.map(({ dir, scope, exists }) => ({ dir, scope, exists })),
+    skills: discovery.skills.map((s) => {
+      const e = evals.get(s.name);
+      return { name: s.name, scope: s.scope, file: s.file, ...(s.collection ? { collection: s.collection } : {}), cases: e?.cases.length ?? 0, ...(e ? { dialect: e.dialect } : {}) };
+    }),
+    shadowed: discovery.shadowed.map((s) => ({ ...s })),
+    missing: discovery.missing.map((m) => ({ ...m })),
+  };
+}
+
+/** `skills lint` as a result file: the same envelope as every command, the findings under `skills.lint`. */
+export function skillLintResult(outcome: SkillLintOutcome, failOn: ActiveSeverity, startedAt: string): ToolproofResult {
+  const failed = failsAt(outcome.report.findings, failOn);
+  const s = outcome.report.summary;
+  const warnings: Diagnostic[] = outcome.discovery.shadowed.map((x) => ({ code: 'W_SKILL_SHADOWED', message: `skill "${x.name}" at ${x.hidden} is hidden by ${x.kept}` }));
+  return {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    generator: { name: 'toolproof', version: VERSION },
+    command: 'skills lint',
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    complete: true,
+    verdict: { status: failed ? 'fail' : 'pass', reasons: failed ? [`${s.error} error(s), ${s.warn} warning(s), ${s.info} info at or above --fail-on ${failOn}`] : [] },
+    skills: { discovery: discoveryInfo(outcome.discovery), lint: { ...outcome.report, failOn, failed } },
+    warnings,
+    errors: [],
+  };
 }

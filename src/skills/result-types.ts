@@ -3,6 +3,7 @@
  * saved result can be re-rendered. Filled by `toolproof skills eval`.
  */
 import type { ErrorInfo } from '../errors.ts';
+import type { ActiveSeverity, LintReport } from '../lint/framework.ts';
 import type { CaseState, ChatMessage } from '../types.ts';
 import type { EvalDialect } from './evals-dialects.ts';
 
@@ -148,8 +149,15 @@ export interface BehaviourEvalResult {
   nonDiscriminating: number;
 }
 
+/** `skills lint`: the shared LintReport plus the gate, as tool lint's section has. */
+export interface SkillLintSection extends LintReport {
+  failOn: ActiveSeverity;
+  failed: boolean;
+}
+
 export interface SkillsResult {
   discovery: DiscoveryInfo;
+  lint?: SkillLintSection;
   trigger?: TriggerEvalResult;
   behaviour?: BehaviourEvalResult;
 }

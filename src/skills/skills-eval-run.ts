@@ -14,8 +14,8 @@ import { VERSION } from '../version.ts';
 import { runBehaviourEval } from './behaviour-eval.ts';
 import { discoverSkills, type Discovery, type SkillRoot } from './discover.ts';
 import { loadSkillEvals, type SkillEvals } from './evals-file.ts';
-import { evalsFileOf } from './lint-skills.ts';
-import type { DiscoveryInfo, SkillsResult } from './result-types.ts';
+import { discoveryInfo, evalsFileOf } from './lint-skills.ts';
+import type { SkillsResult } from './result-types.ts';
 import { descriptionOf, requireUsableSkill, type SkillDoc } from './skill-file.ts';
 import { runTriggerEval } from './trigger-eval.ts';
 
@@ -40,18 +40,6 @@ export interface SkillsEvalOptions {
   concurrency?: number;
   temperature?: number;
   signal?: AbortSignal;
-}
-
-export function discoveryInfo(discovery: Discovery, evals: ReadonlyMap<string, SkillEvals>): DiscoveryInfo {
-  return {
-    roots: discovery.roots.map(({ dir, scope, exists }) => ({ dir, scope, exists })),
-    skills: discovery.skills.map((s) => {
-      const e = evals.get(s.name);
-      return { name: s.name, scope: s.scope, file: s.file, ...(s.collection ? { collection: s.collection } : {}), cases: e?.cases.length ?? 0, ...(e ? { dialect: e.dialect } : {}) };
-    }),
-    shadowed: discovery.shadowed.map((s) => ({ ...s })),
-    missing: discovery.missing.map((m) => ({ ...m })),
-  };
 }
 
 interface Prepared {

@@ -20,11 +20,14 @@ describe('toolproof skills lint', () => {
   it('fails on the broken set, naming every rule, in JSON', async () => {
     const run = await runCli(['skills', 'lint', ...BROKEN, '--format', 'json']);
     expect(run.code).toBe(1);
-    const report = JSON.parse(run.stdout) as { findings: Array<{ ruleId: string }>; failed: boolean; discovery: { shadowed: unknown[]; missing: unknown[] } };
-    expect(report.failed).toBe(true);
-    expect(new Set(report.findings.map((f) => f.ruleId))).toEqual(new Set(Object.keys(SKILL_RULES)));
-    expect(report.discovery.shadowed).toHaveLength(1);
-    expect(report.discovery.missing).toHaveLength(1);
+    const result = JSON.parse(run.stdout) as ToolproofResult;
+    expect(result.command).toBe('skills lint');
+    expect(result.verdict.status).toBe('fail');
+    const lint = result.skills!.lint!;
+    expect(lint.failed).toBe(true);
+    expect(new Set(lint.findings.map((f) => f.ruleId))).toEqual(new Set(Object.keys(SKILL_RULES)));
+    expect(result.skills!.discovery.shadowed).toHaveLength(1);
+    expect(result.skills!.discovery.missing).toHaveLength(1);
   });
 
   it('writes SARIF with file locations and lines', async () => {

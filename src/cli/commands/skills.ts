@@ -10,7 +10,7 @@ import { EXIT } from '../../errors.ts';
 import type { ActiveSeverity } from '../../lint/framework.ts';
 import { failsAt } from '../../lint/run-rules.ts';
 import { expandDir, hostRoots, HOST_SKILL_DIRS, type SkillRoot } from '../../skills/discover.ts';
-import { lintSkills } from '../../skills/lint-skills.ts';
+import { lintSkills, skillLintResult } from '../../skills/lint-skills.ts';
 import { renderSkillLintText, renderSkillsEvalText } from '../../skills/render-text.ts';
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { VERSION } from '../../version.ts';
@@ -75,14 +75,15 @@ export function registerSkills(program: Command, setExit: SetExit): void {
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding at or above this exists').choices(['error', 'warn', 'info']).default('error'))
     .option('--output <file>', 'write the output to this file instead of stdout')
     .action((dirs: string[], flags: LintFlags) => {
-      const { discovery, report } = lintSkills(skillRoots(dirs, flags));
-      const failed = failsAt(report.findings, flags.failOn);
+      const startedAt = new Date().toISOString();
+      const outcome = lintSkills(skillRoots(dirs, flags));
+      const failed = failsAt(outcome.report.findings, flags.failOn);
       const text =
         flags.format === 'sarif'
-          ? `${JSON.stringify(renderSarif(report, { toolVersion: VERSION }), null, 2)}\n`
+          ? `${JSON.stringify(renderSarif(outcome.report, { toolVersion: VERSION }), null, 2)}\n`
           : flags.format === 'json'
-            ? `${JSON.stringify({ ...report, failOn: flags.failOn, failed, discovery: { roots: discovery.roots, skills: discovery.skills.map((s) => ({ name: s.name, scope: s.scope, file: s.file })), shadowed: discovery.shadowed, missing: discovery.missing } }, null, 2)}\n`
-            : `${renderSkillLintText(discovery, report, flags.failOn, failed)}\n`;
+            ? `${JSON.stringify(skillLintResult(outcome, flags.failOn, startedAt), null, 2)}\n`
+            : `${renderSkillLintText(outcome.discovery, outcome.report, flags.failOn, failed)}\n`;
       if (flags.output) write(flags.output, text);
       else process.stdout.write(text);
       setExit(failed ? EXIT.gate : EXIT.ok);
