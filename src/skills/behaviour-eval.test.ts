@@ -73,6 +73,17 @@ describe('behaviour eval against the live refman server', () => {
   });
 });
 
+describe('cases that ask for more skills (best-practices dialect)', () => {
+  it('puts every listed skill's body in the system prompt', async () => {
+    const c: SkillEvalCase = { ...refmanCase(['Does not call load_skill']), skills: ['xlsx'] };
+    const result = await runBehaviourEval(options({ cases: [c], baseline: false }));
+    const run = result.cases[0].runs[0];
+    expect(run.transcript[0].content).toContain('The skill "reference-manager" is loaded');
+    expect(run.transcript[0].content).toContain('The skill "xlsx" is loaded');
+    expect(result.behaviours[0].state).toBe('passed');
+  });
+});
+
 describe('agent loop and judge over real HTTP (fault endpoint)', () => {
   let endpoint: FaultEndpoint | undefined;
   afterAll(async () => endpoint?.close());

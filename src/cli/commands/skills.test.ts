@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SKILL_RULES } from '../../lint/rules/skill/index.ts';
 import type { ToolproofResult } from '../../report/model.ts';
+import { startFaultEndpoint } from '../../models/testing/fault-endpoint.ts';
+import { textAnswer } from '../../models/testing/replies.ts';
 import { runCli } from '../testing.ts';
 
 const GOOD = ['fixtures/skills/project', '--user-dir', 'fixtures/skills/user'];
@@ -67,6 +69,28 @@ describe('toolproof skills eval', () => {
     expect(run.stdout).toMatch(/reference-manager\/coral .*Calls search_items/);
     expect(run.stdout).toMatch(/W_BEHAVIOUR_UNSCORED/);
     expect(run.stdout).toMatch(/FAIL: \d behaviour\(s\) failed/);
+  });
+
+  it('an LLM judge whose answer is not JSON makes those behaviours errors (exit 2), never passes', async () => {
+    const judge = await startFaultEndpoint(() => textAnswer('Looks good to me!'));
+    try {
+      const out = join(mkdtempSync(join(tmpdir(), 'toolproof-skills-')), 'result.json');
+      const run = await runCli([
+        'skills', 'eval', ...GOOD, '--skill', 'reference-manager', '--no-trigger', '--no-baseline',
+        '--config', 'fixtures/hosts/example.json', '--server', 'refman',
+        '--judge-base-url', judge.url, '--judge-model-name', 'fault-model', '--json', out,
+      ]);
+      expect(run.code).toBe(2);
+      const result = JSON.parse(readFileSync(out, 'utf8')) as ToolproofResult;
+      const judged = result.skills!.behaviour!.behaviours.filter((b) => b.judge === 'llm');
+      expect(judged.map((b) => b.state)).toEqual(['errored', 'errored']);
+      const score = result.skills!.behaviour!.cases.flatMap((c) => c.runs[0].scores).find((x) => x.judge === 'llm');
+      expect(score?.error?.code).toBe('E_JUDGE_ANSWER');
+      expect(result.verdict.status).toBe('error');
+      expect(judge.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+    } finally {
+      await judge.close();
+    }
   });
 
   it('an invalid evals file stops the run before anything starts (exit 3), naming file and path', async () => {
