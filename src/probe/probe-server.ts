@@ -48,14 +48,14 @@ async function call(options: ProbeServerOptions, tool: string, args: Record<stri
 function listStable(first: ToolDefinition[], second: ToolDefinition[]): CheckResult {
   const a = first.map((t) => t.name);
   const b = second.map((t) => t.name);
-  if (a.join('\n') === b.join('\n')) return { status: 'pass', detail: `the same ${a.length} tools in the same order twice` };
+  if (a.join('\n') === b.join('\n')) return { status: 'pass', detail: `the same ${a.length} tool(s) in the same order twice` };
   if ([...a].sort().join('\n') === [...b].sort().join('\n')) return { status: 'fail', detail: `the same tools in a different order (first: ${a.slice(0, 3).join(', ')}...; then: ${b.slice(0, 3).join(', ')}...); prompt caches and snapshots churn` };
   return { status: 'fail', detail: `the two listings differ: ${a.length} then ${b.length} tools` };
 }
 
 function schemasWellFormed(tools: ToolDefinition[]): CheckResult {
   const report = runRules({ rules: [schemaObjectRoot, schemaValid, requiredExists, schemaPropertiesRequired], targets: tools, context: { settings: DEFAULT_TOOL_LINT_SETTINGS }, profile: 'probe' });
-  if (report.findings.length === 0) return { status: 'pass', detail: `all ${tools.length} inputSchemas are well-formed` };
+  if (report.findings.length === 0) return { status: 'pass', detail: `all ${tools.length} inputSchema(s) are well-formed` };
   const broken = report.findings.filter((f) => f.ruleId !== 'schema-properties-required');
   const list = (fs: typeof report.findings): string => [...new Set(fs.map((f) => f.target))].join(', ');
   if (broken.length > 0) return { status: 'fail', detail: `malformed inputSchema (spec 7.5) in ${list(broken)}: ${broken[0].message}` };

@@ -8,7 +8,7 @@ const mark = (status: CheckStatus): string => PAINT[status](status);
 export function renderProbeText(report: ProbeReport): string {
   const lines: string[] = [];
   for (const s of report.servers) {
-    const who = [s.version, s.protocolVersion ? `protocol ${s.protocolVersion}` : undefined, `${s.tools} tools`].filter(Boolean).join(', ');
+    const who = [s.version, s.protocolVersion ? `protocol ${s.protocolVersion}` : undefined, `${s.tools} tool${s.tools === 1 ? '' : 's'}`].filter(Boolean).join(', ');
     lines.push(`${pc.bold(s.server)} ${pc.dim(`(${who})`)}  ${mark(s.status)}`);
     if (s.state === 'errored') {
       lines.push(`  ${pc.red('could not probe')}: ${s.error?.code ?? ''} ${s.error?.message ?? 'the server is gone'}`, '');
