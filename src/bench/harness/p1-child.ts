@@ -1,6 +1,6 @@
 /**
  * One side of P1 in its own process, so each side's peak RSS is its own:
- * `p1-child.ts toolproof|bare URL CASES_FILE CONCURRENCY` prints `{"wallMs", "maxRssMb", "ok"}`.
+ * `p1-child.ts toolproof|bare URL CASES_FILE CONCURRENCY` prints `{"wallMs", "cpuMs", "maxRssMb", "ok"}`.
  * Both sides send the same requests (system + user message, the 10 tools, tool_choice auto).
  */
 import { readFileSync } from 'node:fs';
@@ -46,7 +46,9 @@ if (side === 'toolproof') {
   await import('../../run/run-selection.ts');
 }
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 const ok = await run();
+const cpu = process.cpuUsage(cpuBefore);
 const wallMs = performance.now() - started;
-const mem = process.memoryUsage();
-process.stdout.write(`${JSON.stringify({ wallMs, maxRssMb: process.resourceUsage().maxRSS / 1024, ok, heapUsedMb: mem.heapUsed / 2 ** 20, heapTotalMb: mem.heapTotal / 2 ** 20, externalMb: mem.external / 2 ** 20, rssNowMb: mem.rss / 2 ** 20 })}\n`);
+// CPU time beside wall time: on a shared machine the wall clock also measures the neighbours.
+process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, ok })}\n`);

@@ -13,6 +13,7 @@ import { loadCases, loadTools, median, type Figure } from './workload.ts';
 
 interface SideResult {
   wallMs: number;
+  cpuMs: number;
   maxRssMb: number;
   ok: number;
 }
@@ -47,6 +48,8 @@ export async function benchP1(options: { cases?: number; concurrency?: number; r
   const rss = Math.max(...sides.toolproof.map((s) => s.maxRssMb));
   const bareRss = Math.max(...sides.bare.map((s) => s.maxRssMb));
   const walls = (xs: SideResult[]): string => xs.map((x) => x.wallMs.toFixed(0)).join('/');
+  const cpuRatio = median(sides.toolproof.map((t, i) => t.cpuMs / sides.bare[i].cpuMs));
+  const perRequest = (xs: SideResult[]): string => `${(median(xs.map((x) => x.cpuMs)) / count).toFixed(2)} ms`;
   return [
     {
       id: 'P1',
@@ -55,7 +58,7 @@ export async function benchP1(options: { cases?: number; concurrency?: number; r
       unit: 'x',
       target: '<= 1.25x',
       met: ratio <= 1.25,
-      detail: `toolproof ${walls(sides.toolproof)} ms, bare fetch ${walls(sides.bare)} ms over ${rounds} rounds; per-round ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+      detail: `toolproof ${walls(sides.toolproof)} ms, bare fetch ${walls(sides.bare)} ms over ${rounds} rounds; per-round ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}; client CPU per request ${perRequest(sides.toolproof)} vs ${perRequest(sides.bare)} (${cpuRatio.toFixed(2)}x)`,
     },
     {
       id: 'P1 RSS',

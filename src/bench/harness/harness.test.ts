@@ -1,0 +1,23 @@
+/**
+ * The harness benchmarks' plumbing on tiny workloads: both P1 sides get every request answered by
+ * the fixed endpoint, and P5's children run the whole eval path. No timing is asserted here.
+ */
+import { describe, expect, it } from 'vitest';
+import { benchP1 } from './p1-selection.ts';
+import { benchP5 } from './p5-memory.ts';
+
+describe('harness benchmarks', () => {
+  it('P1 runs both sides over real HTTP and reports wall time and RSS for each', async () => {
+    const figures = await benchP1({ cases: 40, concurrency: 4, rounds: 1 });
+    expect(figures.map((f) => f.id)).toEqual(['P1', 'P1 RSS']);
+    expect(figures[0].value).toBeGreaterThan(0);
+    expect(figures[0].detail).toMatch(/client CPU per request [\d.]+ ms vs [\d.]+ ms/);
+    expect(figures[1].value).toBeGreaterThan(20);
+  });
+
+  it('P5 runs an eval at two sizes in child processes', async () => {
+    const [figure] = await benchP5({ small: 20, large: 40, rounds: 1 });
+    expect(figure.id).toBe('P5');
+    expect(figure.detail).toMatch(/\d+ MB vs \d+ MB/);
+  });
+});
