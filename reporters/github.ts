@@ -17,7 +17,11 @@ export interface Annotation {
   line?: number;
 }
 
-/** GitHub shows at most 10 errors and 10 warnings per step; more only adds noise to the log. */
+/**
+ * GitHub shows at most 10 errors and 10 warnings per step; more only adds noise to the log. So the
+ * order is by weight: the verdict, run errors, diff changes, flipped queries, lint findings, then
+ * failed eval cases, slowdowns and skills.
+ */
 const MAX_PER_LEVEL = 50;
 
 // Escaping as in @actions/core's command.ts: data escapes % CR LF; properties also : and ,.
@@ -35,14 +39,6 @@ export function annotations(result: ToolproofResult): Annotation[] {
     out.push({ level: 'error', title: `toolproof ${result.command}: ${result.verdict.status.toUpperCase()}`, message: result.verdict.reasons.join('\n') || 'the gate failed' });
   }
   for (const e of result.errors) out.push({ level: 'error', title: `toolproof ${e.code}`, message: `${e.message}${e.hint ? `\nnext: ${e.hint}` : ''}`, ...(e.file ? { file: e.file } : {}) });
-  for (const c of failedCases(result)) {
-    out.push({ level: 'warning', title: `toolproof eval ${c.suite}/${c.id}`, message: `"${c.query}": expected ${expectedText(c.expected)}, chose ${chosenText(c.chosen)} (${c.reason})` });
-  }
-  for (const f of result.lint?.findings ?? []) {
-    const level = f.severity === 'error' ? 'error' : f.severity === 'warn' ? 'warning' : 'notice';
-    const subject = [f.server, f.target].filter(Boolean).join('/') || '(set)';
-    out.push({ level, title: `toolproof lint ${f.ruleId}: ${subject}`, message: `${f.message} (at ${f.path})`, ...(f.file ? { file: f.file } : {}), ...(f.line ? { line: f.line } : {}) });
-  }
   for (const c of result.diff?.changes ?? []) {
     if (c.level === 'safe' || c.accepted) continue;
     out.push({ level: c.level === 'breaking' ? 'error' : 'warning', title: `toolproof diff ${c.level}: ${c.tool} ${c.check}`, message: c.message });
@@ -51,6 +47,14 @@ export function annotations(result: ToolproofResult): Annotation[] {
     for (const f of ab.flipped.filter((x) => x.direction === 'pass->fail')) {
       out.push({ level: 'warning', title: `toolproof A/B ${ab.suite}: flipped ${f.id}`, message: `"${f.query}" expects ${f.expected}: the old descriptions chose ${f.oldChoice}, the new ones ${f.newChoice}` });
     }
+  }
+  for (const f of result.lint?.findings ?? []) {
+    const level = f.severity === 'error' ? 'error' : f.severity === 'warn' ? 'warning' : 'notice';
+    const subject = [f.server, f.target].filter(Boolean).join('/') || '(set)';
+    out.push({ level, title: `toolproof lint ${f.ruleId}: ${subject}`, message: `${f.message} (at ${f.path})`, ...(f.file ? { file: f.file } : {}), ...(f.line ? { line: f.line } : {}) });
+  }
+  for (const c of failedCases(result)) {
+    out.push({ level: 'warning', title: `toolproof eval ${c.suite}/${c.id}`, message: `"${c.query}": expected ${expectedText(c.expected)}, chose ${chosenText(c.chosen)} (${c.reason})` });
   }
   for (const t of result.bench?.tasks ?? []) {
     if (t.flagged) out.push({ level: 'warning', title: `toolproof bench ${t.server} ${t.task}`, message: `${t.ratio?.toFixed(2)}x slower than the baseline (${t.meanMs?.toFixed(2)} ms vs ${t.baseline?.meanMs.toFixed(2)} ms)` });

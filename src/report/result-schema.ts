@@ -33,8 +33,10 @@ export function resultSchemaErrors(data: unknown): string[] {
   const validate = compiled();
   if (validate(data)) return [];
   return (validate.errors ?? []).map((e: ErrorObject) => {
-    const extra = e.keyword === 'additionalProperties' ? String((e.params as { additionalProperty: string }).additionalProperty) : undefined;
-    return `${toJsonPath(e.instancePath, extra)} ${e.keyword === 'additionalProperties' ? 'is an unknown key' : (e.message ?? 'is invalid')}`;
+    const params = e.params as { additionalProperty?: string; missingProperty?: string };
+    if (e.keyword === 'additionalProperties') return `${toJsonPath(e.instancePath, params.additionalProperty)} is an unknown key`;
+    if (e.keyword === 'required') return `${toJsonPath(e.instancePath, params.missingProperty)} is missing`;
+    return `${toJsonPath(e.instancePath)} ${e.message ?? 'is invalid'}`;
   });
 }
 

@@ -3,12 +3,17 @@
  * fixtures with the deterministic mock model (live fixture servers where the command uses them).
  * Nothing here is hand-made, so a change in any producer shows up in the reporters' tests.
  */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runServerBench } from '../../bench/server-bench.ts';
 import { runDiff } from '../../diff/run-diff.ts';
+import { runLint } from '../../lint/lint-run.ts';
 import { createMockModel } from '../../models/mock.ts';
 import { runEval } from '../../run/eval-run.ts';
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
+import { mergeResults } from '../merge.ts';
 import type { ToolproofResult } from '../model.ts';
 
 export const fixture = (path: string): string => fileURLToPath(new URL(`../../../fixtures/${path}`, import.meta.url));
@@ -27,7 +32,7 @@ export function diffResult(): Promise<ToolproofResult> {
 
 /** A short benchmark of the echo server (few samples: the numbers are not the point here). */
 export function benchResult(): Promise<ToolproofResult> {
-  return runServerBench({ config: HOST, servers: ['echo'], iterations: 5, timeMs: 50, starts: 2, kinds: ['cold-start', 'tools-list', 'tools-call'] });
+  return runServerBench({ config: HOST, servers: ['echo'], iterations: 5, timeMs: 50, starts: 1, kinds: ['cold-start', 'tools-list', 'tools-call'] });
 }
 
 /** Trigger eval of the fixture skills (office collection and the reference manager). */
@@ -41,4 +46,26 @@ export function skillsResult(): Promise<ToolproofResult> {
     behaviour: false,
     repeat: 1,
   });
+}
+
+/** Tool lint of the deliberately bad fixture server (live): findings at every severity. */
+export function lintResult(): Promise<ToolproofResult> {
+  return runLint({ config: fixture('hosts/bad.json'), cwd: fixture('hosts') });
+}
+
+/**
+ * Eval, diff with A/B, lint, bench and skills, and all five merged the way the vitest reporter
+ * merges. Computed once per `vitest run` (the forks share the runner's pid as their parent) and kept
+ * in a temp file, so the reporter tests do not rerun the same servers eight times on CI's 2 cores.
+ */
+export async function everyResult(): Promise<{ parts: ToolproofResult[]; merged: ToolproofResult }> {
+  const cache = join(tmpdir(), `toolproof-real-results-${process.ppid}.json`);
+  if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as { parts: ToolproofResult[]; merged: ToolproofResult };
+  const parts: ToolproofResult[] = [];
+  for (const make of [evalResult, diffResult, lintResult, benchResult, skillsResult]) parts.push(await make());
+  const out = { parts, merged: mergeResults(parts) };
+  const partial = `${cache}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(out));
+  renameSync(partial, cache);
+  return out;
 }

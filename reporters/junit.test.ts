@@ -1,0 +1,55 @@
+import { XMLParser } from 'fast-xml-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ToolproofResult } from '../src/report/model.ts';
+import { everyResult } from '../src/report/testing/real-results.ts';
+import { renderJUnit } from './junit.ts';
+
+type Node = Record<string, unknown>;
+const list = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
+
+let merged: ToolproofResult;
+
+beforeAll(async () => {
+  ({ merged } = await everyResult());
+}, 120_000);
+
+function parse(xml: string): { root: Node; suites: Node[]; cases: Node[] } {
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false }).parse(xml) as { testsuites: Node };
+  const suites = list(doc.testsuites.testsuite as Node | Node[]);
+  return { root: doc.testsuites, suites, cases: suites.flatMap((s) => list(s.testcase as Node | Node[])) };
+}
+
+describe('junit reporter', () => {
+  it('writes one testcase per eval case, lint finding, diff change, A/B set, trigger case and bench task', () => {
+    const { root, cases } = parse(renderJUnit(merged));
+    const expected = merged.cases!.length + merged.lint!.findings.length + merged.diff!.changes.length + merged.diff!.ab.length + merged.skills!.trigger!.cases.length + merged.bench!.tasks.length;
+    expect(cases.length).toBe(expected);
+    expect(Number(root.tests)).toBe(expected);
+  });
+
+  it('marks failed cases as failures with expected and chosen, and names them suite/id: query', () => {
+    const { suites } = parse(renderJUnit(merged));
+    const refman = suites.find((s) => s.name === 'eval: refman')!;
+    const cases = list(refman.testcase as Node[]);
+    const failed = merged.cases!.filter((c) => c.suite === 'refman' && c.state === 'failed');
+    expect(Number(refman.failures)).toBe(failed.length);
+    const first = cases.find((c) => String(c.name).startsWith(`refman/${failed[0].id}: `))!;
+    expect((first.failure as Node).message).toMatch(/^expected \S+, chose /);
+    expect(first.classname).toBe('toolproof.eval.refman');
+  });
+
+  it('fails lint findings at or above fail-on and the regressed A/B, and passes the rest with their message', () => {
+    const { suites } = parse(renderJUnit(merged));
+    const lint = suites.find((s) => String(s.name).startsWith('lint'))!;
+    expect(Number(lint.failures)).toBe(merged.lint!.summary.error);
+    const diff = suites.find((s) => s.name === 'diff')!;
+    const ab = list(diff.testcase as Node[]).find((c) => String(c.name).startsWith('A/B refman'))!;
+    expect((ab.failure as Node).type).toBe('regressed');
+    expect(Number(diff.failures)).toBe(1 + merged.diff!.changes.filter((c) => c.level === 'breaking').length);
+  });
+
+  it('root counts add up over the suites', () => {
+    const { root, suites } = parse(renderJUnit(merged));
+    for (const key of ['tests', 'failures', 'errors', 'skipped']) expect(Number(root[key])).toBe(suites.reduce((n, s) => n + Number(s[key]), 0));
+  });
+});
