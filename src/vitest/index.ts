@@ -7,7 +7,10 @@ import { expect } from 'vitest';
 import type { ToolproofResult } from '../report/model.ts';
 import { createModel, type ModelOptions } from '../models/index.ts';
 import { runEval, type EvalOptions } from '../run/eval-run.ts';
+import { diffMatchers } from './matchers-diff.ts';
+import { lintMatchers } from './matchers-lint.ts';
 import { selectionMatchers } from './matchers-selection.ts';
+import { skillsMatchers } from './matchers-skills.ts';
 
 export interface SelectionEvalOptions extends Omit<EvalOptions, 'model'> {
   /** Default: the mock model. */
@@ -35,7 +38,10 @@ export function recordResult(task: { meta: { toolproof?: ToolproofResult[] } }, 
   (task.meta.toolproof ??= []).push(result);
 }
 
-expect.extend(selectionMatchers);
+expect.extend({ ...selectionMatchers, ...lintMatchers, ...diffMatchers, ...skillsMatchers });
 
-export { selectionMatchers };
+export { diffMatchers, lintMatchers, selectionMatchers, skillsMatchers };
+export { describeFlips, diffToolLists, type DiffToolListsOptions } from './matchers-diff.ts';
+export { formatFinding, type NoFindingsOptions } from './matchers-lint.ts';
+export { evalSkills, type SkillsEvalSuiteOptions } from './matchers-skills.ts';
 export type { ToolproofResult };
