@@ -3,6 +3,20 @@ import { perTool, topProperties, type ToolRule } from '../../tool-rule-kit.ts';
 // "(use get_item)", "use `read_text_file` instead", "call list-files first": an identifier with a separator or a hump.
 const NAMED = /\b(?:use|call|try|see|prefer|invoke)\s+(?:the\s+)?[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)[`'"]?/g;
 
+// One more name in a list after the first: ", get_item", " or move_item", " and `list_tags`".
+const LIST_NEXT = /\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)(?:the\s+)?[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)[`'"]?/y;
+
+/** Every name the description points to, the whole list after a "use" included ("use tag_item or move_item"). */
+function pointedNames(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(NAMED)) {
+    out.push(match[1]);
+    LIST_NEXT.lastIndex = (match.index ?? 0) + match[0].length;
+    for (let next = LIST_NEXT.exec(text); next; next = LIST_NEXT.exec(text)) out.push(next[1]);
+  }
+  return out;
+}
+
 /** Spec 10.1: a tool named for excluded cases must exist, or the model is sent nowhere. */
 export const descriptionSiblingExists: ToolRule = {
   id: 'description-sibling-exists',
@@ -16,8 +30,7 @@ export const descriptionSiblingExists: ToolRule = {
       if (typeof tool.description !== 'string') return [];
       const params = new Set(topProperties(tool).map((p) => p.name));
       const out = [];
-      for (const match of tool.description.matchAll(NAMED)) {
-        const named = match[1];
+      for (const named of pointedNames(tool.description)) {
         if (names.has(named) || params.has(named)) continue;
         out.push({ path: '$.description', message: `the description points to "${named}", which is not a tool in this set` });
       }
