@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchTaskResult } from '../report/model.ts';
-import { compareToBaseline } from './baseline.ts';
+import { compareToBaseline, loadWarning } from './baseline.ts';
 
 const task = (meanMs: number, rme: number): BenchTaskResult => ({ server: 's', task: 't', kind: 'tools-call', state: 'completed', meanMs, rme, samples: 50, flagged: false });
 const baseline = (meanMs: number, rme: number) => ({ file: 'b.json', tasks: [{ server: 's', task: 't', state: 'completed', meanMs, rme, samples: 50 }] });
@@ -25,5 +25,13 @@ describe('compareToBaseline', () => {
     const [result] = compareToBaseline([task(10, 1)], other, 1.2);
     expect(result.ratio).toBeUndefined();
     expect(result.flagged).toBe(false);
+  });
+});
+
+describe('loadWarning', () => {
+  it('speaks up only when the load per CPU moved by more than half a core', () => {
+    expect(loadWarning({ file: 'b', tasks: [], loadPerCpu: 0.2 }, 0.6)).toBeUndefined();
+    expect(loadWarning({ file: 'b', tasks: [], loadPerCpu: 0.2 }, 1.5)).toMatch(/0\.20 for the baseline and 1\.50 now/);
+    expect(loadWarning({ file: 'b', tasks: [] }, 5)).toBeUndefined();
   });
 });

@@ -22,6 +22,8 @@ export interface BaselineTask {
 export interface Baseline {
   file: string;
   tasks: BaselineTask[];
+  /** One-minute load average per CPU when the baseline was taken, when it says. */
+  loadPerCpu?: number;
 }
 
 // Only what the comparison reads; the rest of a saved result (or a newer schema) is let through.
@@ -31,6 +33,7 @@ const baselineSchema = {
     bench: {
       type: 'object',
       properties: {
+        environment: { type: 'object', properties: { cpus: { type: 'integer', minimum: 1 }, loadAverage: { type: 'array', items: { type: 'number' } } } },
         tasks: {
           type: 'array',
           items: {
@@ -54,14 +57,25 @@ const baselineSchema = {
 } as const;
 
 export function loadBaseline(file: string): Baseline {
-  const data = validateData<{ bench: { tasks: BaselineTask[] } }>(
+  const data = validateData<{ bench: { tasks: BaselineTask[]; environment?: { cpus?: number; loadAverage?: number[] } } }>(
     baselineSchema,
     readDataFile(file, 'bench baseline'),
     file,
     'bench baseline',
     'pass a file written by `toolproof bench --save FILE` (or --json FILE)',
   );
-  return { file, tasks: data.bench.tasks };
+  const env = data.bench.environment;
+  const load = env?.loadAverage?.[0];
+  return { file, tasks: data.bench.tasks, ...(load !== undefined && env?.cpus ? { loadPerCpu: load / env.cpus } : {}) };
+}
+
+/**
+ * Within-run margins of error cannot see a machine that got busier between the two runs; say so when
+ * the load average per CPU moved by more than half a core.
+ */
+export function loadWarning(baseline: Baseline, loadPerCpu: number): string | undefined {
+  if (baseline.loadPerCpu === undefined || Math.abs(loadPerCpu - baseline.loadPerCpu) <= 0.5) return undefined;
+  return `load average per CPU was ${baseline.loadPerCpu.toFixed(2)} for the baseline and ${loadPerCpu.toFixed(2)} now: ratios partly measure the machine`;
 }
 
 /** Fills `baseline`, `ratio` and `flagged` on each completed task that the baseline also completed. */

@@ -82,7 +82,9 @@ describe('toolproof bench', () => {
     const dir = tmp();
     const unknownTool = join(dir, 'unknown.yaml');
     writeFileSync(unknownTool, '- tool: echo\n  args: {text: hi}\n- tool: no_such_tool\n');
-    const a = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--server', 'echo', '--calls', unknownTool, ...QUICK]);
+    const oneServer = join(dir, 'host.json');
+    writeFileSync(oneServer, JSON.stringify({ mcpServers: { echo: { command: 'node', args: [join(ROOT, 'fixtures/servers/echo.mjs')] } } }));
+    const a = await toolproof(['bench', '--config', oneServer, '--calls', unknownTool, ...QUICK]);
     expect(a.code).toBe(3);
     expect(a.stderr).toContain('E_UNKNOWN_TOOL');
     expect(a.stderr).toContain(`file: ${unknownTool} at $[1].tool`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../types.ts';
-import { planCalls, synthesizeArgs } from './call-plan.ts';
+import { checkCalls, planCalls, synthesizeArgs } from './call-plan.ts';
 
 const tool = (name: string, annotations: ToolDefinition['annotations'], inputSchema: ToolDefinition['inputSchema'] = { type: 'object', properties: {}, required: [] }): ToolDefinition => ({
   name,
@@ -58,5 +58,19 @@ describe('synthesizeArgs', () => {
     expect(synthesizeArgs({ type: 'object', properties: { x: { type: 'string' } }, required: ['x', 'y'] })).toBeUndefined();
     expect(synthesizeArgs({ type: 'object', properties: { x: { type: 'string', format: 'uuid' } }, required: ['x'] })).toEqual({ x: 'x' }); // planCalls then rejects it through ajv
     expect(synthesizeArgs({ type: 'object', properties: { y: { type: 'array', minItems: 1, items: { oneOf: [] } } }, required: ['y'] })).toBeUndefined();
+  });
+});
+
+describe('checkCalls', () => {
+  const calls = { file: 'calls.yaml', calls: [{ tool: 'read', args: {} }, { tool: 'other_tool', args: {} }, { tool: 'x', server: 'b', args: {} }] };
+  const selected = new Map([['a', [tool('read', { readOnlyHint: true })]]]);
+
+  it('reports calls for servers left out by --server as unused', () => {
+    expect(checkCalls(calls, selected, ['a', 'b'])).toEqual(['$[1] (other_tool)', '$[2] (b: x)']);
+  });
+
+  it('throws with the JSON path when every server is selected and none lists the tool', () => {
+    expect(() => checkCalls({ file: 'calls.yaml', calls: calls.calls.slice(0, 2) }, selected, ['a'])).toThrow(expect.objectContaining({ code: 'E_UNKNOWN_TOOL', path: '$[1].tool', file: 'calls.yaml' }));
+    expect(() => checkCalls({ file: 'calls.yaml', calls: [{ tool: 'read', server: 'nope', args: {} }] }, selected, ['a'])).toThrow(expect.objectContaining({ code: 'E_UNKNOWN_SERVER', path: '$[0].server' }));
   });
 });

@@ -30,14 +30,16 @@ export function isSafeTool(tool: ToolDefinition): boolean {
 }
 
 /**
- * Checks that each listed call can run: a call pinned to a server of the config that is not selected
- * is left out quietly (one calls file serves several `--server` runs); anything else must name a
- * selected server and a tool it lists, or this throws with the file and JSON path.
+ * Checks that each listed call can run, throwing with the file and JSON path when one cannot. One
+ * calls file serves several `--server` runs, so while `--server` leaves some servers out, a call for
+ * one of them (pinned, or naming a tool no selected server lists) is only reported back as unused.
  */
-export function checkCalls(callsFile: CallsFile, toolsByServer: ReadonlyMap<string, ToolDefinition[]>, configured: readonly string[]): void {
+export function checkCalls(callsFile: CallsFile, toolsByServer: ReadonlyMap<string, ToolDefinition[]>, configured: readonly string[]): string[] {
+  const filtered = configured.some((name) => !toolsByServer.has(name));
+  const unused: string[] = [];
   callsFile.calls.forEach((call, i) => {
     if (call.server !== undefined && !toolsByServer.has(call.server)) {
-      if (configured.includes(call.server)) return;
+      if (configured.includes(call.server)) return void unused.push(`$[${i}] (${call.server}: ${call.tool})`);
       throw new ToolproofError('E_UNKNOWN_SERVER', `calls file ${callsFile.file}: $[${i}].server "${call.server}" is not a server of the host config (${configured.join(', ')})`, {
         file: callsFile.file,
         path: `$[${i}].server`,
@@ -46,15 +48,16 @@ export function checkCalls(callsFile: CallsFile, toolsByServer: ReadonlyMap<stri
       });
     }
     const servers = call.server !== undefined ? [call.server] : [...toolsByServer.keys()];
-    if (!servers.some((s) => toolsByServer.get(s)!.some((t) => t.name === call.tool))) {
-      throw new ToolproofError('E_UNKNOWN_TOOL', `calls file ${callsFile.file}: $[${i}].tool "${call.tool}" is not listed by ${servers.join(', ') || 'any server that started'}`, {
-        file: callsFile.file,
-        path: `$[${i}].tool`,
-        tool: call.tool,
-        hint: 'use a name that tools/list returns, select the server that lists it with --server, or pin the call with server: NAME',
-      });
-    }
+    if (servers.some((s) => toolsByServer.get(s)!.some((t) => t.name === call.tool))) return;
+    if (filtered && call.server === undefined) return void unused.push(`$[${i}] (${call.tool})`);
+    throw new ToolproofError('E_UNKNOWN_TOOL', `calls file ${callsFile.file}: $[${i}].tool "${call.tool}" is not listed by ${servers.join(', ') || 'any server that started'}`, {
+      file: callsFile.file,
+      path: `$[${i}].tool`,
+      tool: call.tool,
+      hint: 'use a name that tools/list returns, or pin the call to its server with server: NAME',
+    });
   });
+  return unused;
 }
 
 export function planCalls(server: string, tools: readonly ToolDefinition[], listed: readonly BenchCall[]): CallPlan {

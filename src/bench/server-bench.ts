@@ -11,7 +11,7 @@ import { ServerConnection, type ServerTimeouts } from '../servers/server-connect
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
 import { VERSION } from '../version.ts';
-import { compareToBaseline, DEFAULT_THRESHOLD, loadBaseline } from './baseline.ts';
+import { compareToBaseline, DEFAULT_THRESHOLD, loadBaseline, loadWarning } from './baseline.ts';
 import { checkCalls, planCalls } from './call-plan.ts';
 import { loadCallsFile, type CallsFile } from './calls-file.ts';
 import { measure, type MeasureOutcome, type MeasureSettings } from './measure.ts';
@@ -60,7 +60,8 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
   try {
     const toolsByServer = new Map<string, ToolDefinition[]>();
     for (const name of names) if (pool.connection(name)) toolsByServer.set(name, pool.tools().filter((t) => t.server === name));
-    checkCalls(callsFile, toolsByServer, Object.keys(host.servers));
+    const unused = checkCalls(callsFile, toolsByServer, Object.keys(host.servers));
+    if (unused.length > 0) warnings.push({ code: 'W_BENCH_CALL_UNUSED', message: `calls file ${callsFile.file}: ${unused.join(', ')} not run: no selected server lists the tool`, hint: 'drop --server to benchmark every server of the config' });
     for (const name of names) {
       const startError = pool.errors().find((e) => e.server === name);
       if (startError) {
@@ -119,7 +120,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
               code: 'W_BENCH_ERROR_RESULT',
               server: name,
               message: `${name} ${call.task}: ${errorResults} of ${total} calls returned isError, so this row times the failure path${call.synthesized ? ' (arguments built from the schema)' : ''}`,
-              hint: `list ${call.tool} in --calls with arguments that succeed`,
+              hint: call.synthesized ? `list ${call.tool} in --calls with arguments that succeed` : `change its args in --calls if the success path is the one to time`,
             });
           }
         }
@@ -141,6 +142,8 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
   if (baseline) {
     tasks = compareToBaseline(tasks, baseline, threshold);
     const missing = tasks.filter((t) => t.state === 'completed' && t.ratio === undefined).map((t) => `${t.server} ${t.task}`);
+    const busier = loadWarning(baseline, os.loadavg()[0] / os.availableParallelism());
+    if (busier) warnings.push({ code: 'W_BENCH_LOAD_CHANGED', message: busier, hint: 'compare runs taken on a quiet machine, or on the same CI runner type' });
     if (missing.length > 0) warnings.push({ code: 'W_BENCH_NO_BASELINE', message: `not in the baseline ${baseline.file}: ${missing.join(', ')}`, hint: 'save a new baseline with --save once these tasks are expected' });
   }
   const bench: BenchSection = {
