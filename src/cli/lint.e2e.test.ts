@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sarifSchemaErrors } from '../lint/testing/sarif-schema.ts';
 import { ROOT, runCli } from './testing.ts';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'toolproof-lint-'));
@@ -15,7 +16,7 @@ describe('toolproof lint', () => {
     expect(run.stdout).toContain('0 errors, 0 warnings, 0 info (profile recommended); passes at --fail-on error');
   });
 
-  it('exits 1 on the bad server, groups findings by tool, and the SARIF file names rule and tool', async () => {
+  it('exits 1 on the bad server, groups findings by tool, and writes SARIF the published schema accepts', async () => {
     const out = join(tmp(), 'lint.sarif');
     const text = await runCli(['lint', '--config', `${ROOT}fixtures/hosts/bad.json`]);
     expect(text.code).toBe(1);
@@ -24,6 +25,7 @@ describe('toolproof lint', () => {
     expect(sarif.code).toBe(1);
     const log = JSON.parse(readFileSync(out, 'utf8'));
     expect(log.version).toBe('2.1.0');
+    expect(sarifSchemaErrors(log)).toEqual([]);
     expect(log.runs[0].results.some((r: { ruleId: string; locations: Array<{ logicalLocations: Array<{ fullyQualifiedName: string }> }> }) => r.ruleId === 'name-unique' && r.locations[0].logicalLocations[0].fullyQualifiedName === 'bad-tools/rank_items')).toBe(true);
   });
 
