@@ -23,6 +23,7 @@ export interface AgentLoopOptions {
   execute: (call: ToolCall) => Promise<ExecutedCall>;
   maxTurns?: number;
   temperature?: number;
+  maxTokens?: number;
   signal?: AbortSignal;
 }
 
@@ -45,6 +46,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopOutco
         tools: options.tools,
         toolChoice: 'auto',
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+        ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (error) {

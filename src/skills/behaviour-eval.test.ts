@@ -74,7 +74,7 @@ describe('behaviour eval against the live refman server', () => {
 });
 
 describe('cases that ask for more skills (best-practices dialect)', () => {
-  it('puts every listed skill's body in the system prompt', async () => {
+  it('puts the body of every listed skill in the system prompt', async () => {
     const c: SkillEvalCase = { ...refmanCase(['Does not call load_skill']), skills: ['xlsx'] };
     const result = await runBehaviourEval(options({ cases: [c], baseline: false }));
     const run = result.cases[0].runs[0];

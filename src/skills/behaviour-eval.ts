@@ -37,6 +37,7 @@ export interface BehaviourEvalOptions {
   baseline?: boolean;
   concurrency?: number;
   temperature?: number;
+  maxTokens?: number;
   signal?: AbortSignal;
   onCase?: (result: BehaviourCaseResult) => void;
 }
@@ -90,6 +91,7 @@ async function runArm(c: SkillEvalCase, arm: AgentRun['arm'], options: Behaviour
     execute: executor(options, liveTools, loadedSkills),
     maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
     ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+    ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const run: AgentRun = { arm, ...outcome, loadedSkills, scores: [] };

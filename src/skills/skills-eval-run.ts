@@ -39,6 +39,7 @@ export interface SkillsEvalOptions {
   behaviour?: boolean;
   concurrency?: number;
   temperature?: number;
+  maxTokens?: number;
   signal?: AbortSignal;
 }
 
@@ -110,7 +111,7 @@ export async function runSkillsEval(options: SkillsEvalOptions): Promise<Toolpro
         skills: [...usable.values()].map((s) => ({ name: s.name, description: descriptionOf(s) })),
         cases,
         model: options.model,
-        ...pick(options, ['repeat', 'threshold', 'concurrency', 'temperature', 'signal']),
+        ...pick(options, ['repeat', 'threshold', 'concurrency', 'temperature', 'maxTokens', 'signal']),
       });
     }
     if (options.behaviour !== false && cases.some((c) => c.behaviours.length > 0)) {
@@ -121,7 +122,7 @@ export async function runSkillsEval(options: SkillsEvalOptions): Promise<Toolpro
         ...(options.judge ? { judge: options.judge } : {}),
         ...(pool ? { pool } : {}),
         ...(options.behaviourRepeat ? { repeat: options.behaviourRepeat } : {}),
-        ...pick(options, ['maxTurns', 'threshold', 'baseline', 'temperature', 'signal']),
+        ...pick(options, ['maxTurns', 'threshold', 'baseline', 'temperature', 'maxTokens', 'signal']),
       });
       const b = skills.behaviour;
       if (b.unscored > 0) warnings.push({ code: 'W_BEHAVIOUR_UNSCORED', message: `${b.unscored} behaviour(s) fit no mechanical form and no judge was set: reported unscored, not passed`, hint: 'pass --judge-base-url and --judge-model-name, or rewrite them in a mechanical form (README, "Skills")' });

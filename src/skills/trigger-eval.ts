@@ -23,6 +23,8 @@ export interface TriggerEvalOptions {
   threshold?: number;
   concurrency?: number;
   temperature?: number;
+  /** Cap on generated tokens per answer (a load decision needs few). */
+  maxTokens?: number;
   signal?: AbortSignal;
   onCase?: (result: TriggerCaseResult) => void;
 }
@@ -71,6 +73,7 @@ export async function runTriggerEval(options: TriggerEvalOptions): Promise<Trigg
               tools,
               toolChoice: 'auto',
               ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+              ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
               ...(options.signal ? { signal: options.signal } : {}),
             });
             loads.push(loadedSkill(response.toolCalls, offered));

@@ -62,6 +62,7 @@ interface EvalFlags extends RootFlags, ModelFlags, ServerFlags {
   trigger: boolean;
   behaviour: boolean;
   concurrency?: number;
+  maxTokens?: number;
   json?: string;
   judgeBaseUrl?: string;
   judgeModelName?: string;
@@ -102,6 +103,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
     .option('--no-trigger', 'skip the trigger eval')
     .option('--no-behaviour', 'skip the behaviour eval')
     .option('--concurrency <n>', 'cases in flight at once', positiveInt)
+    .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt)
     .option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (default: the model endpoint, when there is one)')
     .option('--judge-model-name <name>', 'model name of the judge (default: --model-name)')
     .option('--json <file>', 'write the result as JSON')
@@ -131,6 +133,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
           behaviour: flags.behaviour,
           concurrency: flags.concurrency,
           temperature: flags.temperature,
+          ...(flags.maxTokens ? { maxTokens: flags.maxTokens } : {}),
           signal,
         });
         process.stdout.write(`${renderSkillsEvalText(result)}\n`);
