@@ -51,7 +51,7 @@ describe('toolproof lint', () => {
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ rules: { 'description-lenght': 'off' } }));
     const bad = await runCli(['lint', '--tools', tools, '--rules', join(dir, 'bad.json')]);
     expect(bad.code).toBe(3);
-    expect(bad.stderr).toContain('$.rules["description-lenght"] is not a rule');
+    expect(bad.stderr).toContain('$.rules.description-lenght is not a rule');
     expect(bad.stderr).toContain('did you mean');
   });
 

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readDataFile } from '../config/read-file.ts';
-import { validateData } from '../config/validate.ts';
+import { toJsonPath, validateData } from '../config/validate.ts';
 import { ToolproofError } from '../errors.ts';
 import type { Severity } from './framework.ts';
 import { PROFILES } from './profiles.ts';
@@ -56,10 +56,11 @@ export function loadLintConfig(path: string, knownRules: readonly string[]): Lin
   );
   for (const id of Object.keys(data.rules ?? {})) {
     if (!knownRules.includes(id)) {
+      const at = toJsonPath(`/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`);
       const near = knownRules.filter((k) => k.split('-')[0] === id.split('-')[0]);
-      throw new ToolproofError('E_FILE_INVALID', `lint config ${file}: $.rules["${id}"] is not a rule`, {
+      throw new ToolproofError('E_FILE_INVALID', `lint config ${file}: ${at} is not a rule`, {
         file,
-        path: `$.rules["${id}"]`,
+        path: at,
         hint: near.length > 0 ? `did you mean ${near.join(', ')}? \`toolproof lint --list-rules\` lists every id` : '`toolproof lint --list-rules` lists every rule id',
       });
     }
