@@ -81,8 +81,13 @@ export function renderGitHub(result: ToolproofResult): string {
 export function emitGitHub(result: ToolproofResult, env: NodeJS.ProcessEnv = process.env, out: (text: string) => void = (t) => process.stdout.write(t)): boolean {
   if (!env.GITHUB_ACTIONS) return false;
   out(renderGitHub(result));
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${renderMarkdown(result)}\n`);
+  if (env.GITHUB_STEP_SUMMARY) appendStepSummary(result, env.GITHUB_STEP_SUMMARY);
   return true;
+}
+
+/** Appends the Markdown summary to the step summary file GitHub shows on the run's page. */
+export function appendStepSummary(result: ToolproofResult, file: string): void {
+  appendFileSync(file, `${renderMarkdown(result)}\n`);
 }
 
 export const github: Reporter = {

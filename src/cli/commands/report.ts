@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
-import { emitGitHub } from '../../../reporters/github.ts';
+import { appendStepSummary } from '../../../reporters/github.ts';
 import { EXIT, ToolproofError } from '../../errors.ts';
 import { loadShardResults, mergeResults } from '../../report/merge.ts';
 import type { ToolproofResult } from '../../report/model.ts';
@@ -45,9 +45,10 @@ export function executeReport(files: string[], flags: ReportFlags, setExit: SetE
   const previous = flags.previous ? loadResultFile(flags.previous) : undefined;
   for (const reporter of reporters) {
     const text = reporter.render(result, previous ? { previous } : {});
+    // Asked for by name, the github format also fills the step summary when there is one.
+    if (reporter.id === 'github' && process.env.GITHUB_STEP_SUMMARY) appendStepSummary(result, process.env.GITHUB_STEP_SUMMARY);
     if (flags.out) write(flags.out, text);
     else if (flags.outDir) write(join(flags.outDir, `toolproof.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`), text);
-    else if (reporter.id === 'github') emitGitHub(result, { GITHUB_ACTIONS: 'true', ...process.env }, (t) => process.stdout.write(t));
     else process.stdout.write(text);
   }
   setExit(flags.gate ? (result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime) : EXIT.ok);

@@ -1,0 +1,78 @@
+/**
+ * The vitest reporter end to end: the example suites (suites/) run as real `vitest run` child
+ * processes, unsharded and in two shards; `toolproof report --merge` of the shard files must give
+ * the unsharded totals. The three runs go in parallel to keep the wall time to one suite run.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadShardResults, mergeResults } from '../src/report/merge.ts';
+import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
+import { resultSchemaErrors } from '../src/report/result-schema.ts';
+import { ToolproofReporter } from './vitest-reporter.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
+
+function vitest(outDir: string, extra: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [VITEST, 'run', 'suites', '--reporter=./reporters/vitest-reporter.ts', ...extra],
+      { cwd: ROOT, env: { ...process.env, TOOLPROOF_REPORT_DIR: outDir, TOOLPROOF_REPORT_FORMATS: 'json,markdown', GITHUB_ACTIONS: '', CI: 'true' }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
+
+const base = mkdtempSync(join(tmpdir(), 'toolproof-shards-'));
+const wholeDir = join(base, 'whole');
+const shardDir = join(base, 'shards');
+let whole: ToolproofResult;
+let merged: ToolproofResult;
+let runs: Array<{ code: number; output: string }>;
+
+beforeAll(async () => {
+  runs = await Promise.all([vitest(wholeDir, []), vitest(shardDir, ['--shard=1/2']), vitest(shardDir, ['--shard=2/2'])]);
+  whole = JSON.parse(readFileSync(join(wholeDir, 'toolproof.json'), 'utf8')) as ToolproofResult;
+  merged = mergeResults(loadShardResults(shardDir).map((s) => s.result), { command: 'vitest' });
+}, 300_000);
+
+describe('vitest reporter over the example suites', () => {
+  it('writes one result per shard, each with some of the suites', () => {
+    expect(runs.map((r) => r.code), runs.map((r) => r.output.slice(-2000)).join('\n----\n')).toEqual([runs[0].code, runs[0].code, runs[0].code]);
+    expect(readdirSync(shardDir).sort()).toEqual(['toolproof.shard-1-of-2.json', 'toolproof.shard-1-of-2.md', 'toolproof.shard-2-of-2.json', 'toolproof.shard-2-of-2.md']);
+    const shards = loadShardResults(shardDir).map((s) => s.result);
+    for (const s of shards) expect(s.cases?.length || s.diff || s.skills, 'a shard with no Toolproof results').toBeTruthy();
+    expect(runs[0].output).toContain('toolproof: ');
+  });
+
+  it('merged shards give the totals of the unsharded run', () => {
+    // Latency is measured, so it differs between two runs; every count and rate must not.
+    const totals = (s: EvalSummary | undefined) => (s ? { ...s, meanLatencyMs: 0 } : s);
+    const bySuite = (r: ToolproofResult) => [...r.suites!].sort((a, b) => a.suite.localeCompare(b.suite)).map((s) => ({ ...s, summary: totals(s.summary) }));
+    expect(totals(merged.summary)).toEqual(totals(whole.summary));
+    expect(merged.summary!.cases).toBeGreaterThan(0);
+    expect(bySuite(merged)).toEqual(bySuite(whole));
+    expect(merged.diff?.counts).toEqual(whole.diff?.counts);
+    expect(merged.diff?.ab.map((a) => [a.suite, a.flipped.length]).sort()).toEqual(whole.diff?.ab.map((a) => [a.suite, a.flipped.length]).sort());
+    expect(merged.skills?.trigger?.passed).toBe(whole.skills?.trigger?.passed);
+    expect(merged.skills?.trigger?.cases.length).toBe(whole.skills?.trigger?.cases.length);
+    expect(merged.verdict.status).toBe(whole.verdict.status);
+    expect([...merged.verdict.reasons].sort()).toEqual([...whole.verdict.reasons].sort());
+  });
+
+  it('writes results valid against the shipped schema, and the Markdown summary beside them', () => {
+    expect(resultSchemaErrors(whole)).toEqual([]);
+    expect(readFileSync(join(wholeDir, 'toolproof.md'), 'utf8')).toMatch(/^### (✅|❌|⚠️) Toolproof /);
+  });
+});
+
+describe('ToolproofReporter options', () => {
+  it('refuses an unknown format when vitest starts, not after the run', () => {
+    expect(() => new ToolproofReporter({ formats: ['json', 'docx'] })).toThrow(/unknown report format "docx"/);
+  });
+});

@@ -1,0 +1,95 @@
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ToolproofError } from '../errors.ts';
+import { loadShardResults, mergeResults } from './merge.ts';
+import type { ToolproofResult } from './model.ts';
+import { everyResult } from './testing/real-results.ts';
+
+let parts: ToolproofResult[];
+
+beforeAll(async () => {
+  ({ parts } = await everyResult());
+}, 120_000);
+
+/** One eval result cut into two, by query set, the way two shards would each run some sets. */
+function split(result: ToolproofResult): [ToolproofResult, ToolproofResult] {
+  const half = (sets: string[]): ToolproofResult => ({
+    ...result,
+    suites: result.suites!.filter((s) => sets.includes(s.suite)),
+    cases: result.cases!.filter((c) => sets.includes(c.suite)),
+  });
+  return [half(['refman']), half(['notebook', 'echo'])];
+}
+
+const thrown = (fn: () => unknown): ToolproofError => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ToolproofError) return error;
+    throw error;
+  }
+  throw new Error('expected a ToolproofError');
+};
+
+describe('mergeResults', () => {
+  it('gives the totals of the whole run when its parts are merged', () => {
+    const whole = parts[0];
+    const merged = mergeResults(split(whole));
+    expect(merged.summary).toEqual(whole.summary);
+    expect(merged.suites?.map((s) => s.suite).sort()).toEqual(whole.suites!.map((s) => s.suite).sort());
+    for (const s of whole.suites!) expect(merged.suites!.find((m) => m.suite === s.suite)!.summary).toEqual(s.summary);
+  });
+
+  it('keeps the worst verdict and every reason, and the sections of each part', () => {
+    const merged = mergeResults(parts);
+    expect(merged.verdict.status).toBe('fail');
+    for (const p of parts) for (const r of p.verdict.reasons) expect(merged.verdict.reasons).toContain(r);
+    expect(merged.lint?.findings.length).toBe(parts[2].lint!.findings.length);
+    expect(merged.diff?.ab.length).toBe(1);
+    expect(merged.bench?.tasks.length).toBe(parts[3].bench!.tasks.length);
+    expect(merged.skills?.trigger?.cases.length).toBe(parts[4].skills!.trigger!.cases.length);
+    expect(merged.command).toBe('merged');
+  });
+
+  it('adds up two lint and two diff sections', () => {
+    const merged = mergeResults([parts[2], parts[2], parts[1], parts[1]]);
+    expect(merged.lint!.summary.error).toBe(2 * parts[2].lint!.summary.error);
+    expect(merged.diff!.counts.retest).toBe(2 * parts[1].diff!.counts.retest);
+    expect(merged.diff!.gate.pass).toBe(parts[1].diff!.gate.pass);
+  });
+});
+
+describe('loadShardResults', () => {
+  it('loads every result in the folder, in name order', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolproof-merge-'));
+    const [a, b] = split(parts[0]);
+    writeFileSync(join(dir, 'toolproof.shard-1-of-2.json'), JSON.stringify(a));
+    writeFileSync(join(dir, 'toolproof.shard-2-of-2.json'), JSON.stringify(b));
+    writeFileSync(join(dir, 'notes.txt'), 'not a result');
+    const loaded = loadShardResults(dir);
+    expect(loaded.map((l) => l.file.split('/').at(-1))).toEqual(['toolproof.shard-1-of-2.json', 'toolproof.shard-2-of-2.json']);
+    expect(mergeResults(loaded.map((l) => l.result)).summary).toEqual(parts[0].summary);
+  });
+
+  it('refuses a copied shard, which would count its cases twice', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolproof-merge-'));
+    writeFileSync(join(dir, 'a.json'), JSON.stringify(parts[0]));
+    copyFileSync(join(dir, 'a.json'), join(dir, 'b.json'));
+    const error = thrown(() => loadShardResults(dir));
+    expect(error.code).toBe('E_FILE_INVALID');
+    expect(error.message).toContain('b.json is identical to');
+  });
+
+  it('names an empty folder, a missing one, and a file that is not a result', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolproof-merge-'));
+    expect(thrown(() => loadShardResults(dir)).message).toContain('holds no .json result files');
+    expect(thrown(() => loadShardResults(join(dir, 'nope'))).code).toBe('E_FILE_MISSING');
+    mkdirSync(join(dir, 'x'));
+    writeFileSync(join(dir, 'x', 'package.json'), '{"name": "x"}');
+    const error = thrown(() => loadShardResults(join(dir, 'x')));
+    expect(error.code).toBe('E_FILE_INVALID');
+    expect(error.file).toContain('package.json');
+  });
+});
