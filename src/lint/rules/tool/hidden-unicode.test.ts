@@ -4,6 +4,7 @@ import { hiddenUnicode } from './hidden-unicode.ts';
 ruleTable(hiddenUnicode, {
   valid: [
     { name: 'plain text', tools: [cleanTool()] },
+    { name: 'a joined emoji', tools: [cleanTool({ description: 'Family notes 👨\u200D👩\u200D👧. Call when the user wants notes.' })] },
     { name: 'accents and emoji are visible', tools: [cleanTool({ description: 'Cherche des notes — café ☕. Call when the user wants notes.' })] },
   ],
   invalid: [

@@ -2,7 +2,8 @@ import { perTool, proseFields, type ToolRule } from '../../tool-rule-kit.ts';
 
 const OVERRIDE: RegExp[] = [
   /\b(ignore|disregard|forget|override)\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|other|system|user'?s?)\s+(instructions|prompts?|rules|messages|guidelines)/i,
-  /\byou are now\b|\bnew instructions\s*:|\bsystem prompt\b/i,
+  // A tool may legitimately set a system prompt; revealing it or re-casting the model is the attack.
+  /\byou are now (a|an)\b|\bnew instructions\s*:|\b(reveal|print|repeat|output|leak)\s+(your|the)\s+system prompt\b/i,
   /<\s*(IMPORTANT|SYSTEM|INSTRUCTIONS?)\s*>/i,
   /\b(do not|don't|never)\s+(tell|inform|mention|reveal|show|alert)\s+(this\s+to\s+)?(the\s+)?user\b/i,
 ];

@@ -4,6 +4,7 @@ import { preferBoolean } from './prefer-boolean.ts';
 ruleTable(preferBoolean, {
   valid: [
     { name: 'boolean flag', tools: [withProperty('include_archived', { type: 'boolean', default: false, description: 'Also search archived notes.' })] },
+    { name: 'use_case is not a flag', tools: [withProperty('use_case', { type: 'string', default: '', description: 'What the note is for.' })] },
     { name: 'a mode enum', tools: [withProperty('mode', { type: 'string', enum: ['fast', 'full'], default: 'fast', description: 'Mode.' })] },
   ],
   invalid: [

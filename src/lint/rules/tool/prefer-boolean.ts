@@ -1,6 +1,7 @@
 import { allProperties, nameWords, perTool, typesOf, type ToolRule } from '../../tool-rule-kit.ts';
 
-const FLAG_FIRST = new Set(['is', 'has', 'include', 'enable', 'disable', 'allow', 'use', 'should', 'with', 'show', 'force', 'skip', 'keep']);
+// Not 'use' or 'keep': use_case and keep_alive_seconds are not flags.
+const FLAG_FIRST = new Set(['is', 'has', 'include', 'enable', 'disable', 'allow', 'should', 'with', 'show', 'force', 'skip']);
 const FLAG_WORDS = new Set(['dry', 'verbose', 'recursive', 'overwrite', 'enabled', 'disabled']);
 const BOOL_VALUES = new Set(['true', 'false', 'yes', 'no', 'on', 'off', '0', '1']);
 const FLAG_PROSE = /\b(true or false|yes or no|"true"|'true')\b/i;

@@ -1,6 +1,7 @@
 import { allProperties, nameWords, perTool, typesOf, type ToolRule } from '../../tool-rule-kit.ts';
 
-const COUNT_WORDS = new Set(['count', 'limit', 'max', 'min', 'num', 'number', 'page', 'size', 'offset', 'top', 'n', 'k', 'lines', 'steps', 'retries', 'depth', 'head', 'tail', 'skip', 'take', 'index', 'quantity', 'amount']);
+// Words that name a count. Not max, min, size or amount alone: max_price and size_mb are honest numbers.
+const COUNT_WORDS = new Set(['count', 'limit', 'num', 'page', 'pages', 'offset', 'top', 'n', 'k', 'lines', 'rows', 'items', 'results', 'entries', 'tokens', 'steps', 'retries', 'attempts', 'depth', 'head', 'tail', 'skip', 'take', 'index']);
 const COUNT_PROSE = /\b(number of|how many|count of|the (first|last) n\b|\bn (lines|items|results|entries|steps))/i;
 
 /** Spec 10.2: counts are integers; `number` lets the model send 2.5 lines. */
