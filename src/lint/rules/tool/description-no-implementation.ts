@@ -4,7 +4,7 @@ const DETAILS: Array<[RegExp, string]> = [
   [/\bSELECT\b[\s\S]{1,80}\bFROM\b|\bINSERT\s+INTO\b|\bUPDATE\s+\w+\s+SET\b|\bDELETE\s+FROM\b/, 'SQL'],
   [/\b(GET|POST|PUT|PATCH|DELETE|HEAD)\s+\/[\w/{}:.-]*/, 'an HTTP method and path'],
   [/\bhttps?:\/\/(localhost|127\.0\.0\.1|[\w.-]+\/api\b)/i, 'an API address'],
-  [/\b(endpoint|REST API|GraphQL|stored procedure|SQL query|database table)\b/i, 'backend wording'],
+  [/\b(REST API|GraphQL|stored procedure|SQL query|database table)\b/i, 'backend wording'],
   [/\b[a-z_][A-Za-z0-9_]*(\.[a-z_][A-Za-z0-9_]*)*\(\)/, 'an internal function call'],
   [/\b(calls|wraps|invokes) (the )?[`'"]?[A-Za-z_][\w.]*[`'"]? (function|method|API)\b/i, 'the function it wraps'],
 ];
