@@ -25,6 +25,7 @@ describe('discoverSkills', () => {
       'user/office/README.md': '# clone',
       'user/office/docx/SKILL.md': cleanSkill({ name: 'docx' }),
       'user/office/.git/HEAD': 'ref',
+      'user/office/assets/logo.txt': 'a clone may have assets of its own',
       'user/office/broken/references/a.md': 'x',
       'user/notes/todo.txt': 'not a skill',
       'user/wrong-case/skill.md': cleanSkill({ name: 'wrong-case' }),

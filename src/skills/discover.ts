@@ -114,20 +114,21 @@ function scanRoot(root: SkillRoot): Found {
       found.skills.push(at(folder));
       continue;
     }
-    const why = lookalike(folder);
-    if (why) {
-      found.missing.push({ folder, reason: why });
+    const inner = subfolders(folder);
+    if (inner.some((sub) => existsSync(join(folder, sub, SKILL_FILE)))) {
+      // A cloned collection: its sub-folders are the skills (checked first: a clone may have assets/ too).
+      for (const sub of inner) {
+        const innerFolder = join(folder, sub);
+        if (existsSync(join(innerFolder, SKILL_FILE))) found.skills.push(at(innerFolder, folder));
+        else {
+          const innerWhy = lookalike(innerFolder);
+          if (innerWhy) found.missing.push({ folder: innerFolder, reason: innerWhy });
+        }
+      }
       continue;
     }
-    // A cloned collection: its sub-folders are the skills.
-    for (const inner of subfolders(folder)) {
-      const innerFolder = join(folder, inner);
-      if (existsSync(join(innerFolder, SKILL_FILE))) found.skills.push(at(innerFolder, folder));
-      else {
-        const innerWhy = lookalike(innerFolder);
-        if (innerWhy) found.missing.push({ folder: innerFolder, reason: innerWhy });
-      }
-    }
+    const why = lookalike(folder);
+    if (why) found.missing.push({ folder, reason: why });
   }
   return found;
 }
