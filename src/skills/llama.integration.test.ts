@@ -31,7 +31,7 @@ describe.skipIf(skipReason !== undefined)('skills evals against a real llama.cpp
   let pool: ServerPool | undefined;
 
   beforeAll(async () => {
-    model = createOpenAIModel({ baseUrl: await sharedLlamaBaseUrl(), modelName: LLAMA_MODEL, maxRetries: 0, timeoutMs: 60_000 });
+    model = createOpenAIModel({ baseUrl: await sharedLlamaBaseUrl(), modelName: LLAMA_MODEL, maxRetries: 0, timeoutMs: 240_000 });
   }, 600_000);
   afterAll(async () => pool?.close());
 
@@ -56,5 +56,5 @@ describe.skipIf(skipReason !== undefined)('skills evals against a real llama.cpp
     expect(run.transcript[0].role).toBe('system');
     for (const s of run.scores) expect(['passed', 'failed', 'errored', 'unscored']).toContain(s.state);
     console.log(`[skills llama integration] ${run.stop} after ${run.turns} turn(s), calls: ${run.toolCalls.map((c) => c.name).join(', ') || 'none'}`);
-  }, 300_000);
+  }, 900_000);
 });
