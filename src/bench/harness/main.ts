@@ -20,7 +20,7 @@ type Bench = (quick: boolean) => Promise<Figure[]>;
 
 const BENCHES: Record<string, Bench> = {
   P1: (quick) => benchP1({ rounds: quick ? 1 : 3 }),
-  P2: (quick) => benchP2({ rounds: quick ? 1 : 3, timeMs: quick ? 300 : 1500 }),
+  P2: (quick) => benchP2({ rounds: quick ? 4 : 12 }),
   P3: (quick) => benchP3({ rounds: quick ? 1 : 2 }),
   P4: (quick) => benchP4({ rounds: quick ? 1 : 3 }),
   P5: (quick) => benchP5({ rounds: quick ? 1 : 3 }),

@@ -13,13 +13,22 @@ export async function benchP4(options: { cases?: number; rounds?: number } = {})
   const model = createMockModel();
   await runSelection({ cases: cases.slice(0, 2000), toolsFor: () => tools, model });
   const rates: number[] = [];
+  const cpuRates: number[] = [];
   let passed = 0;
   for (let round = 0; round < (options.rounds ?? 3); round++) {
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const results = await runSelection({ cases, toolsFor: () => tools, model });
+    const cpu = process.cpuUsage(cpuBefore);
     rates.push(count / ((performance.now() - started) / 1000));
+    cpuRates.push(count / ((cpu.user + cpu.system) / 1e6));
     passed = results.filter((r) => r.pass).length;
   }
+  // The mock alone, without runner and scorers, for locating the cost.
+  const messages = cases.map((c) => [{ role: 'user' as const, content: c.query }]);
+  const mockStarted = performance.now();
+  for (const m of messages) await model.complete({ messages: m, tools });
+  const mockRate = count / ((performance.now() - mockStarted) / 1000);
   // Best of the rounds: a busy machine only ever slows a CPU-bound loop down.
   const rate = Math.max(...rates);
   return [
@@ -30,7 +39,7 @@ export async function benchP4(options: { cases?: number; rounds?: number } = {})
       unit: 'cases/s',
       target: '>= 20,000 cases/s',
       met: rate >= 20_000,
-      detail: `rounds ${rates.map((r) => Math.round(r).toLocaleString('en-US')).join(', ')} cases/s; mock accuracy on the cycled fixture cases ${((passed / count) * 100).toFixed(1)}%`,
+      detail: `rounds ${rates.map((r) => Math.round(r).toLocaleString('en-US')).join(', ')} cases/s (per CPU-second: best ${Math.round(Math.max(...cpuRates)).toLocaleString('en-US')}); the mock alone ${Math.round(mockRate).toLocaleString('en-US')} cases/s; mock accuracy on the cycled fixture cases ${((passed / count) * 100).toFixed(1)}%`,
     },
   ];
 }
