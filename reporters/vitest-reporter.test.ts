@@ -50,6 +50,10 @@ describe('vitest reporter over the example suites', () => {
     expect(runs[0].output).toContain('toolproof: ');
   });
 
+  it("agrees with vitest's exit code", () => {
+    expect(whole.verdict.status).toBe(runs[0].code === 0 ? 'pass' : 'fail');
+  });
+
   it('merged shards give the totals of the unsharded run', () => {
     // Latency is measured, so it differs between two runs; every count and rate must not.
     const totals = (s: EvalSummary | undefined) => (s ? { ...s, meanLatencyMs: 0 } : s);

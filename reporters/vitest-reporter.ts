@@ -6,8 +6,8 @@
  *   reporters: ['default', ['toolproof/reporter', { outputDir: 'toolproof-report', formats: ['json', 'markdown', 'html'] }]]
  *
  * Under `vitest run --shard=i/n` each shard writes `toolproof.shard-i-of-n.<ext>`; merge them with
- * `toolproof report --merge DIR`. A test that recorded a result and then failed its assertions turns
- * the verdict to fail, so the report agrees with vitest's exit code.
+ * `toolproof report --merge DIR`. The verdict is vitest's: fail when a test that recorded a result
+ * failed its assertions, so the report agrees with vitest's exit code.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
@@ -63,8 +63,14 @@ export class ToolproofReporter implements VitestReporter {
     this.written = [];
     if (this.results.length === 0) return;
     const merged = mergeResults(this.results, { command: 'vitest' });
-    if (this.failures.length > 0) {
-      merged.verdict = { status: merged.verdict.status === 'error' ? 'error' : 'fail', reasons: [...merged.verdict.reasons, ...this.failures] };
+    // Under vitest the suite's assertions are the gate, so the report agrees with vitest's exit
+    // code; a command's own default gate (e.g. skills' "any behaviour failed") becomes a warning.
+    // A run that errored stays an error.
+    if (merged.verdict.status !== 'error') {
+      for (const reason of merged.verdict.reasons) merged.warnings.push({ code: 'W_COMMAND_GATE', message: reason, hint: "the command's default gate; under vitest the suite's assertions decide" });
+      merged.verdict = { status: this.failures.length > 0 ? 'fail' : 'pass', reasons: [...this.failures] };
+    } else {
+      merged.verdict.reasons.push(...this.failures);
     }
     const dir = isAbsolute(this.outputDir) ? this.outputDir : join(this.root, this.outputDir);
     mkdirSync(dir, { recursive: true });

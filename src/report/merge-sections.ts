@@ -6,6 +6,7 @@ import type { DiffResult, Level } from '../diff/types.ts';
 import type { ToolLintResult } from '../lint/lint-tools.ts';
 import type { ProbeReport } from '../probe/types.ts';
 import type { SkillsResult, TriggerEvalResult } from '../skills/result-types.ts';
+import { triggerStats } from '../skills/trigger-metrics.ts';
 import type { BenchSection, ToolproofResult } from './model.ts';
 
 type Sections = Pick<ToolproofResult, 'bench' | 'diff' | 'lint' | 'skills' | 'probe'>;
@@ -50,19 +51,10 @@ function mergeLint(parts: ToolLintResult[]): ToolLintResult {
   return { ...parts[0], profile: joined(parts.map((p) => p.profile)), rules, findings, summary, failed: parts.some((p) => p.failed), sets: parts.flatMap((p) => p.sets) };
 }
 
+/** Per-skill rates and the matrices are recomputed from every part's cases by the skills code itself. */
 function mergeTrigger(parts: TriggerEvalResult[]): TriggerEvalResult | undefined {
   if (parts.length === 0) return undefined;
-  return {
-    ...parts[0],
-    offered: [...new Set(parts.flatMap((p) => p.offered))],
-    cases: parts.flatMap((p) => p.cases),
-    perSkill: parts.flatMap((p) => p.perSkill),
-    confusion: parts.reduce((m, p) => addMatrix(m, p.confusion), {} as Record<string, Record<string, number>>),
-    negativeConfusion: parts.reduce((m, p) => addMatrix(m, p.negativeConfusion), {} as Record<string, Record<string, number>>),
-    passed: parts.reduce((n, p) => n + p.passed, 0),
-    failed: parts.reduce((n, p) => n + p.failed, 0),
-    errored: parts.reduce((n, p) => n + p.errored, 0),
-  };
+  return triggerStats(parts.flatMap((p) => p.cases), [...new Set(parts.flatMap((p) => p.offered))], parts[0].threshold, Math.max(...parts.map((p) => p.repeat)));
 }
 
 function mergeSkills(parts: SkillsResult[]): SkillsResult {
