@@ -46,7 +46,7 @@ export function addModelFlags(command: Command): Command {
     .option('--base-url <url>', 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (Ollama) or http://127.0.0.1:8080/v1 (llama-server)')
     .option('--model-name <name>', 'model name the endpoint knows, e.g. qwen3:8b')
     .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLPROOF_API_KEY, then OPENAI_API_KEY)')
-    .option('--model-timeout <ms>', 'timeout of one model request', positiveInt)
+    .option('--model-timeout <ms>', 'timeout of one model request (default 120000)', positiveInt)
     .option('--retries <n>', 'retries of a failed model request (429 honours Retry-After)', (v) => Number(v))
     .option('--temperature <t>', 'sampling temperature', (v) => Number(v))
     .option('--record <dir>', 'save every model exchange to this cassette folder (see README, "Record and replay")')
@@ -55,8 +55,8 @@ export function addModelFlags(command: Command): Command {
 
 export function addServerFlags(command: Command): Command {
   return command
-    .option('--start-timeout <ms>', 'timeout from spawn to initialized', positiveInt)
-    .option('--call-timeout <ms>', 'timeout of one tools/list or tools/call', positiveInt);
+    .option('--start-timeout <ms>', 'timeout from spawn to initialized (default 15000)', positiveInt)
+    .option('--call-timeout <ms>', 'timeout of one tools/list or tools/call (default 30000)', positiveInt);
 }
 
 export function modelOptions(flags: ModelFlags): ModelOptions {

@@ -12,6 +12,9 @@ import type { Attempt, CaseResult, ChatMessage, ModelDriver, SelectionCase, Tool
 export const DEFAULT_SYSTEM_PROMPT =
   'You are an assistant with access to tools. Call the one tool that fits the request, with its arguments. If no tool fits, answer in text without calling a tool.';
 
+/** Whole-attempt deadline when none is given: above the driver's own worst case (120 s x 3 tries, plus Retry-After waits). */
+export const DEFAULT_CASE_TIMEOUT_MS = 600_000;
+
 export interface SelectionRunOptions {
   cases: readonly SelectionCase[];
   /** The tools the model sees, per case (query sets may name their servers). */
@@ -71,14 +74,14 @@ async function runAttempt(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
   try {
-    const deadline = options.caseTimeoutMs
-      ? new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            controller.abort();
-            reject(new ToolproofError('E_MODEL_TIMEOUT', `case "${c.id}" took longer than ${options.caseTimeoutMs} ms`, { hint: 'raise --case-timeout, or check that the model endpoint is not overloaded' }));
-          }, options.caseTimeoutMs);
-        })
-      : null;
+    const caseTimeoutMs = options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // Reject before aborting: the race must settle on the deadline, not on the driver's own abort error.
+        reject(new ToolproofError('E_MODEL_TIMEOUT', `case "${c.id}" took longer than ${caseTimeoutMs} ms`, { hint: 'raise --case-timeout, or check that the model endpoint is not overloaded' }));
+        controller.abort();
+      }, caseTimeoutMs);
+    });
     const request = options.model.complete({
       messages,
       tools,
@@ -87,7 +90,7 @@ async function runAttempt(
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
       ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
     });
-    const response = await (deadline ? Promise.race([request, deadline]) : request);
+    const response = await Promise.race([request, deadline]);
     // A recording or replaying driver reports the recorded latency, so replayed results are byte-identical.
     return scoreAttempt(c, response, byName, reportedLatency(response) ?? performance.now() - started);
   } catch (error) {

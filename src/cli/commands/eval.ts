@@ -38,7 +38,7 @@ export function addEvalFlags(command: Command): Command {
     .option('--results <file>', 'stream case results to this JSON Lines file as they finish')
     .option('--resume <file>', 'rerun only the cases missing (or errored) in this results file, appending to it')
     .option('--min-accuracy <x>', 'gate: exit 1 when accuracy is below x (0-1)', ratio)
-    .option('--case-timeout <ms>', 'deadline of one case attempt', positiveInt)
+    .option('--case-timeout <ms>', 'deadline of one case attempt (default 600000)', positiveInt)
     .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt);
   return addServerFlags(command);
 }
