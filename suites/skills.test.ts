@@ -5,10 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { recordResult } from 'toolproof/vitest';
-import { evalSkills, skillsMatchers } from '../src/vitest/matchers-skills.ts';
-
-expect.extend(skillsMatchers);
+import { evalSkills, recordResult } from 'toolproof/vitest';
 
 const fixtures = (path: string): string => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 
