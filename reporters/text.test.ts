@@ -4,15 +4,29 @@ import { everyResult } from '../src/report/testing/real-results.ts';
 import { text } from './text.ts';
 
 let parts: ToolproofResult[];
+let merged: ToolproofResult;
 
 beforeAll(async () => {
-  ({ parts } = await everyResult());
+  ({ parts, merged } = await everyResult());
 }, 120_000);
 
+// Colours are off here (not a TTY), so the text is plain.
 describe('text reporter', () => {
-  it('renders the console report of an eval with its verdict', () => {
-    const out = text.render(parts[0]);
+  it('renders the console report of an eval with its verdict last', () => {
+    const out = text.render(parts[0]).trimEnd();
     expect(out).toContain('refman');
-    expect(out).toMatch(/PASS/);
+    expect(out.split('\n').at(-1)).toMatch(/^PASS/);
+  });
+
+  it('shows each section a merged result has, and the verdict once at the end', () => {
+    const out = text.render(merged).trimEnd();
+    expect(out).toContain('A/B of descriptions: refman');
+    expect(out).toContain('bad-tools');
+    expect(out).toContain('cold start');
+    expect(out.split('\n').at(-1)).toMatch(/^FAIL /);
+  });
+
+  it('closes a result without eval with its verdict', () => {
+    expect(text.render(parts[3]).trimEnd().split('\n').at(-1)).toBe('PASS');
   });
 });
