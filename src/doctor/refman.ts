@@ -5,7 +5,7 @@
 import type { DoctorCheck } from './types.ts';
 
 export const REFMAN_DEFAULT_PORT = 23119;
-const ENABLE_HINT = "enable the reference manager's local server setting (off by default; spec 4.3), keep its port at";
+const ENABLE_HINT = "turn on its local server setting (off by default; spec 4.3) with the port";
 
 export async function checkRefman(port: number, timeoutMs: number, host = '127.0.0.1'): Promise<DoctorCheck> {
   const url = `http://${host}:${port}/api/`;
@@ -17,7 +17,7 @@ export async function checkRefman(port: number, timeoutMs: number, host = '127.0
       id: 'refman',
       status: 'fail',
       summary: `something answers on port ${port} but its local interface does not (HTTP ${response.status} for ${url})`,
-      next: `${ENABLE_HINT} ${port}, then restart it`,
+      next: `in the reference manager's settings, ${ENABLE_HINT} ${port}, then restart it`,
     };
   } catch (error) {
     const refused = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';

@@ -49,7 +49,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   if (host) {
     for (const check of await checkServers(host, names, options.serverTimeouts ?? {})) add(check);
     for (const skipped of host.skipped) add({ id: `server:${skipped.server}`, status: 'skip', summary: `server "${skipped.server}": ${skipped.reason}` });
-    add(checkScriptPaths(host));
+    add(checkScriptPaths(host, names));
   }
   for (const check of checkSkills(options.skills ?? [])) add(check);
   if (options.refmanPort !== undefined) add(await checkRefman(options.refmanPort, Math.min(timeoutMs, 5_000)));

@@ -36,13 +36,14 @@ export async function checkServers(host: HostConfig, names: string[], timeouts: 
   }
 }
 
-export function checkScriptPaths(host: HostConfig): DoctorCheck {
-  if (host.resolved.length === 0) return { id: 'script-paths', status: 'ok', summary: 'every command, cwd and script path in the config is absolute' };
+export function checkScriptPaths(host: HostConfig, names: readonly string[]): DoctorCheck {
+  const resolved = host.resolved.filter((r) => names.includes(r.server));
+  if (resolved.length === 0) return { id: 'script-paths', status: 'ok', summary: 'every command, cwd and script path in the config is absolute' };
   return {
     id: 'script-paths',
     status: 'warn',
-    summary: `${host.resolved.length} relative path(s) in ${host.file}`,
-    details: host.resolved.map((r) => `${r.server}.${r.field} "${r.from}" (resolved here to ${r.to})`),
+    summary: `${resolved.length} relative path(s) in ${host.file}`,
+    details: resolved.map((r) => `${r.server}.${r.field} "${r.from}" (resolved here to ${r.to})`),
     next: 'write absolute paths (spec 2.7): a host such as Claude Desktop starts servers from another folder, where relative paths break',
   };
 }
