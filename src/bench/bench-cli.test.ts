@@ -78,6 +78,21 @@ describe('toolproof bench', () => {
     expect(unchanged.ratio).toBeDefined();
   });
 
+  it('reports a server that exits at start as an errored row and exits 2, still benchmarking the rest', async () => {
+    const dir = tmp();
+    const config = join(dir, 'host.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { broken: { command: 'node', args: [join(ROOT, 'fixtures/servers/faults/exit-at-start.mjs')] }, echo: { command: 'node', args: [join(ROOT, 'fixtures/servers/echo.mjs')] } } }));
+    const run = await toolproof(['bench', '--config', config, '--task', 'tools-list', '--json', join(dir, 'r.json'), ...QUICK]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(/broken\s+│ cold start\s+│ errored/);
+    expect(run.stdout).toContain('E_SERVER_START');
+    const tasks = (JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as ToolproofResult).bench!.tasks;
+    expect(tasks.map((t) => [t.server, t.task, t.state])).toEqual([
+      ['broken', 'cold start', 'errored'],
+      ['echo', 'tools/list', 'completed'],
+    ]);
+  });
+
   it('names the file and JSON path of a bad calls file or baseline', async () => {
     const dir = tmp();
     const unknownTool = join(dir, 'unknown.yaml');
