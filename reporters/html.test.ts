@@ -28,7 +28,7 @@ describe('html reporter, as text', () => {
 
   it('has every section of the result, and leaves out absent ones', () => {
     const html = renderHtml(merged);
-    for (const id of ['verdict', 'summary', 'confusion', 'per-tool', 'failed', 'diff', 'flipped', 'lint', 'bench', 'skills']) expect(html).toContain(`id="${id}"`);
+    for (const id of ['verdict', 'summary', 'confusion', 'per-tool', 'failed', 'diff', 'flipped', 'lint', 'bench', 'skills', 'probe']) expect(html).toContain(`id="${id}"`);
     const bench = renderHtml(parts[3]);
     expect(bench).toContain('id="bench"');
     for (const id of ['confusion', 'diff', 'lint', 'skills']) expect(bench).not.toContain(`id="${id}"`);

@@ -20,9 +20,9 @@ function parse(xml: string): { root: Node; suites: Node[]; cases: Node[] } {
 }
 
 describe('junit reporter', () => {
-  it('writes one testcase per eval case, lint finding, diff change, A/B set, trigger case and bench task', () => {
+  it('writes one testcase per eval case, lint finding, diff change, A/B set, trigger case, bench task and probed tool', () => {
     const { root, cases } = parse(renderJUnit(merged));
-    const expected = merged.cases!.length + merged.lint!.findings.length + merged.diff!.changes.length + merged.diff!.ab.length + merged.skills!.trigger!.cases.length + merged.bench!.tasks.length;
+    const expected = merged.cases!.length + merged.lint!.findings.length + merged.diff!.changes.length + merged.diff!.ab.length + merged.skills!.trigger!.cases.length + merged.bench!.tasks.length + merged.probe!.servers.reduce((n, p) => n + p.toolProbes.length, 0);
     expect(cases.length).toBe(expected);
     expect(Number(root.tests)).toBe(expected);
   });

@@ -81,7 +81,10 @@ export function probeSection(result: ToolproofResult): string | undefined {
   if (!probe) return undefined;
   const s = probe.summary;
   const rows = probe.servers.map((p) => [p.server, p.state, p.unknownTool?.shape ?? '-', p.toolProbes.filter((t) => t.state === 'probed').length, p.status]);
-  return [`#### Probe: ${probe.conforms ? 'conforms' : 'does not conform'} (${s.pass} pass, ${s.warn} warn, ${s.fail} fail)`, table(['server', 'state', 'unknown tool answer', 'tools probed', 'status'], rows)].join('\n\n');
+  const out = [`#### Probe: ${probe.conforms ? 'conforms' : 'does not conform'} (${s.pass} pass, ${s.warn} warn, ${s.fail} fail)`, table(['server', 'state', 'unknown tool answer', 'tools probed', 'status'], rows)];
+  const bad = probe.servers.flatMap((p) => p.toolProbes.flatMap((t) => t.probes.filter((x) => x.status === 'fail' || x.status === 'warn').map((x) => [`${p.server}/${t.tool}`, x.kind, x.property ?? '-', x.shape, x.status, x.detail])));
+  if (bad.length) out.push(details(`Tools that do not fail as the conventions ask (${bad.length})`, table(['tool', 'probe', 'property', 'shape', 'status', 'detail'], bad)));
+  return out.join('\n\n');
 }
 
 const ms = (x: number | undefined): string => (x === undefined ? '-' : x >= 100 ? x.toFixed(0) : x.toFixed(2));

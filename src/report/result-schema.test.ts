@@ -27,10 +27,10 @@ describe('result JSON Schema', () => {
     expect(top.properties.schemaVersion.const).toBe(RESULT_SCHEMA_VERSION);
   });
 
-  it('accepts every real output: eval, diff with A/B, lint, bench, skills, and their merge', () => {
-    expect(parts.map((p) => p.command)).toEqual(['eval', 'diff', 'lint', 'bench', 'skills eval']);
+  it('accepts every real output: eval, diff with A/B, lint, bench, skills, probe, and their merge', () => {
+    expect(parts.map((p) => p.command)).toEqual(['eval', 'diff', 'lint', 'bench', 'skills eval', 'probe']);
     for (const result of [...parts, merged]) expect(resultSchemaErrors(JSON.parse(JSON.stringify(result))), result.command).toEqual([]);
-    expect(Object.keys(merged)).toEqual(expect.arrayContaining(['summary', 'cases', 'diff', 'lint', 'bench', 'skills']));
+    expect(Object.keys(merged)).toEqual(expect.arrayContaining(['summary', 'cases', 'diff', 'lint', 'bench', 'skills', 'probe']));
   });
 
   it('rejects a result that breaks it, naming the JSON path', () => {

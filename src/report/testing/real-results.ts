@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { runServerBench } from '../../bench/server-bench.ts';
 import { runDiff } from '../../diff/run-diff.ts';
 import { runLint } from '../../lint/lint-run.ts';
+import { runProbe } from '../../probe/probe-run.ts';
 import { createMockModel } from '../../models/mock.ts';
 import { runEval } from '../../run/eval-run.ts';
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
@@ -53,16 +54,21 @@ export function lintResult(): Promise<ToolproofResult> {
   return runLint({ config: fixture('hosts/bad.json'), cwd: fixture('hosts') });
 }
 
+/** Probe of the bad fixture server and refman (live): structured failures and not. */
+export function probeResult(): Promise<ToolproofResult> {
+  return runProbe({ config: fixture('hosts/bad.json') });
+}
+
 /**
- * Eval, diff with A/B, lint, bench and skills, and all five merged the way the vitest reporter
+ * Eval, diff with A/B, lint, bench, skills and probe, and all five merged the way the vitest reporter
  * merges. Computed once per `vitest run` (the forks share the runner's pid as their parent) and kept
- * in a temp file, so the reporter tests do not rerun the same servers eight times on CI's 2 cores.
+ * in a temp file, so the reporter tests do not rerun the same servers ten times on CI's 2 cores.
  */
 export async function everyResult(): Promise<{ parts: ToolproofResult[]; merged: ToolproofResult }> {
   const cache = join(tmpdir(), `toolproof-real-results-${process.ppid}.json`);
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as { parts: ToolproofResult[]; merged: ToolproofResult };
   const parts: ToolproofResult[] = [];
-  for (const make of [evalResult, diffResult, lintResult, benchResult, skillsResult]) parts.push(await make());
+  for (const make of [evalResult, diffResult, lintResult, benchResult, skillsResult, probeResult]) parts.push(await make());
   const out = { parts, merged: mergeResults(parts) };
   const partial = `${cache}.${process.pid}`;
   writeFileSync(partial, JSON.stringify(out));
