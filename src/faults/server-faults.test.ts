@@ -104,11 +104,11 @@ describe('server faults', () => {
     expect(tail.every((line) => line.length <= 4096)).toBe(true);
   });
 
-  it('returns a 50 MB result: E_SERVER_PROTOCOL at once, not a hang; a restart serves the rest', async () => {
+  it('returns a 50 MB result: E_SERVER_CRASH saying why, at once rather than after a hang; a restart serves the rest', async () => {
     const p = await pool({ big: entry('faults/big-result.mjs') });
     const started = Date.now();
     const error = await rejection(p.connection('big')!.callTool('export_library', {}));
-    expect(error).toMatchObject({ code: 'E_SERVER_PROTOCOL', server: 'big', tool: 'export_library' });
+    expect(error).toMatchObject({ code: 'E_SERVER_CRASH', server: 'big', tool: 'export_library' });
     expect(error.message).toContain('over 10 MB');
     expect(Date.now() - started).toBeLessThan(30_000);
     const again = await p.ensure('big');

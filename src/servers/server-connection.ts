@@ -152,7 +152,8 @@ export class ServerConnection {
       const limit = OVERSIZED.exec(message);
       if (limit) {
         this.exited = true;
-        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" answered ${what} with a message over ${Number(limit[1]) / 1024 / 1024} MB, the MCP SDK's stdio limit; the connection was dropped`, {
+        // E_SERVER_CRASH, not E_SERVER_PROTOCOL: the SDK drops the connection, so for every caller the server is gone (restart it).
+        throw new ToolproofError('E_SERVER_CRASH', `server "${this.name}" answered ${what} with a message over ${Number(limit[1]) / 1024 / 1024} MB, the MCP SDK's stdio limit; the connection was dropped`, {
           server: this.name,
           tool,
           hint: 'return large data in pages, or as a resource link, instead of one huge result',
