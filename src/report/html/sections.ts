@@ -13,6 +13,8 @@ import { wordDiffHtml } from './word-diff.ts';
 
 const where = (c: { server?: string; tool: string }): string => esc(`${c.server ? `${c.server}/` : ''}${c.tool}`);
 
+const STATUS_CLASS: Record<string, string> = { pass: 'state-passed', warn: 'level-retest', fail: 'state-failed', skip: 'level-safe' };
+
 /** Old and new text of a change, when the diff carries them (description changes do). */
 type TextChange = Change & { before?: unknown; after?: unknown };
 
@@ -79,7 +81,9 @@ export function lintFindings(result: ToolproofResult): string | undefined {
   const s = lint.summary;
   const head = `<p>profile <code>${esc(lint.profile)}</code> · fails on ${esc(lint.failOn)} · <span class="sev-error">${s.error} error</span>, <span class="sev-warn">${s.warn} warn</span>, <span class="sev-info">${s.info} info</span> · ${lint.sets.map((set) => `${esc(set.name)} (${set.tools} tools, ~${set.tokenEstimate} tokens)`).join(', ')}</p>`;
   const rows = lint.findings.map((f) => [`<span class="sev-${f.severity}">${f.severity}</span>`, `<code>${esc(f.ruleId)}</code>`, esc([f.server, f.target].filter(Boolean).join('/') || '(set)'), `<code>${esc(f.path)}</code>`, esc(f.message)]);
-  return `${head}${rows.length ? htmlTable(['severity', 'rule', 'tool', 'path', 'message'], rows) : '<p>No findings.</p>'}`;
+  // A long list starts folded (still readable without JavaScript: <details> is plain HTML).
+  const list = rows.length ? `<details${rows.length <= 30 ? ' open' : ''}><summary>${rows.length} finding(s)</summary>${htmlTable(['severity', 'rule', 'tool', 'path', 'message'], rows)}</details>` : '<p>No findings.</p>';
+  return `${head}${list}`;
 }
 
 export function benchCharts(result: ToolproofResult): string | undefined {
@@ -130,8 +134,8 @@ export function probeSection(result: ToolproofResult): string | undefined {
   const probe = result.probe;
   if (!probe) return undefined;
   const rows = probe.servers.flatMap((p) => [
-    [esc(p.server), '(server)', esc(p.unknownTool ? `unknown tool: ${p.unknownTool.shape}` : p.state), `<span class="${p.status === 'fail' ? 'state-failed' : p.status === 'warn' ? 'level-retest' : 'state-passed'}">${p.status}</span>`, esc(p.unknownTool?.detail ?? p.error?.message ?? '')],
-    ...p.toolProbes.map((t) => [esc(p.server), esc(t.tool), esc(t.state === 'skipped' ? `skipped: ${t.skipReason ?? ''}` : t.probes.map((x) => `${x.kind}: ${x.shape}`).join(', ')), `<span class="${t.status === 'fail' ? 'state-failed' : t.status === 'warn' ? 'level-retest' : 'state-passed'}">${t.status}</span>`, esc(t.probes.map((x) => x.detail).join(' · '))]),
+    [esc(p.server), '(server)', esc(p.unknownTool ? `unknown tool: ${p.unknownTool.shape}` : p.state), `<span class="${STATUS_CLASS[p.status]}">${p.status}</span>`, esc(p.unknownTool?.detail ?? p.error?.message ?? '')],
+    ...p.toolProbes.map((t) => [esc(p.server), esc(t.tool), esc(t.state === 'skipped' ? `skipped: ${t.skipReason ?? ''}` : t.probes.map((x) => `${x.kind}: ${x.shape}`).join(', ')), `<span class="${STATUS_CLASS[t.status]}">${t.status}</span>`, esc(t.probes.map((x) => x.detail).join(' · '))]),
   ]);
   return `<p>${probe.conforms ? 'Conforms' : '<b class="state-failed">Does not conform</b>'}: ${probe.summary.pass} pass, ${probe.summary.warn} warn, ${probe.summary.fail} fail.</p>${htmlTable(['server', 'tool', 'shape', 'status', 'detail'], rows)}`;
 }
