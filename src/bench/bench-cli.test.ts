@@ -118,6 +118,10 @@ describe('toolproof bench', () => {
     expect(b.stderr).toContain('E_FILE_INVALID');
     expect(b.stderr).toContain('$[0].arguments unknown key "arguments"');
 
+    const badTask = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--task', 'cold-starts']);
+    expect(badTask.code).toBe(3);
+    expect(badTask.stderr).toMatch(/--task.*must be one of cold-start, tools-list, tools-call, model-turn/);
+
     const notBaseline = join(dir, 'eval.json');
     writeFileSync(notBaseline, JSON.stringify({ summary: {} }));
     const c = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--server', 'echo', '--baseline', notBaseline, ...QUICK]);

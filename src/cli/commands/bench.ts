@@ -30,6 +30,11 @@ function threshold(value: string): number {
   return n;
 }
 
+function taskKind(value: string, previous: BenchTaskKind[] = []): BenchTaskKind[] {
+  if (!(BENCH_TASK_KINDS as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${BENCH_TASK_KINDS.join(', ')}`);
+  return [...previous, value as BenchTaskKind];
+}
+
 function writeJson(file: string, data: unknown): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
@@ -50,8 +55,8 @@ export function registerBench(program: Command, setExit: SetExit): void {
     .option('--iterations <n>', 'minimum samples per task (default 50)', positiveInt)
     .option('--time <ms>', 'time budget per task (default 1000)', positiveInt)
     .option('--starts <n>', 'cold starts per server (default 10)', positiveInt)
-    .addOption(new Option('--task <kind>', 'only this kind of task; repeatable').choices([...BENCH_TASK_KINDS]).argParser((v: string, prev: string[] = []) => [...prev, v]))
-    .option('--prompt <text>', 'user message of the model turn (default: from the first tool description)');
+    .option('--task <kind>', `only this kind of task: ${BENCH_TASK_KINDS.join(', ')}; repeatable`, taskKind)
+    .option('--prompt <text>', 'user message of the model turn, which runs only when --model or --base-url is given (default: from the first tool description)');
   addServerFlags(addModelFlags(command)).action(async (flags: BenchFlags) => {
     // A model turn only when a model was asked for: the mock is the default elsewhere, not here.
     const model = flags.model || flags.baseUrl ? modelFromFlags(flags) : undefined;
