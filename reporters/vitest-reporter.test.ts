@@ -12,17 +12,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadShardResults, mergeResults } from '../src/report/merge.ts';
 import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
 import { resultSchemaErrors } from '../src/report/result-schema.ts';
+import { FORMATS } from '../src/report/reporters.ts';
+import { XMLParser } from 'fast-xml-parser';
 import { ToolproofReporter } from './vitest-reporter.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 
-function vitest(outDir: string, extra: string[]): Promise<{ code: number; output: string }> {
+function vitest(outDir: string, extra: string[], formats = 'json,markdown'): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [VITEST, 'run', 'suites', '--reporter=./reporters/vitest-reporter.ts', ...extra],
-      { cwd: ROOT, env: { ...process.env, TOOLPROOF_REPORT_DIR: outDir, TOOLPROOF_REPORT_FORMATS: 'json,markdown', GITHUB_ACTIONS: '', CI: 'true' }, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: ROOT, env: { ...process.env, TOOLPROOF_REPORT_DIR: outDir, TOOLPROOF_REPORT_FORMATS: formats, GITHUB_ACTIONS: '', CI: 'true' }, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
     );
   });
@@ -36,7 +38,7 @@ let merged: ToolproofResult;
 let runs: Array<{ code: number; output: string }>;
 
 beforeAll(async () => {
-  runs = await Promise.all([vitest(wholeDir, []), vitest(shardDir, ['--shard=1/2']), vitest(shardDir, ['--shard=2/2'])]);
+  runs = await Promise.all([vitest(wholeDir, [], FORMATS.join(',')), vitest(shardDir, ['--shard=1/2']), vitest(shardDir, ['--shard=2/2'])]);
   whole = JSON.parse(readFileSync(join(wholeDir, 'toolproof.json'), 'utf8')) as ToolproofResult;
   merged = mergeResults(loadShardResults(shardDir).map((s) => s.result), { command: 'vitest' });
 }, 300_000);
@@ -69,9 +71,17 @@ describe('vitest reporter over the example suites', () => {
     expect([...merged.verdict.reasons].sort()).toEqual([...whole.verdict.reasons].sort());
   });
 
-  it('writes results valid against the shipped schema, and the Markdown summary beside them', () => {
+  it('writes every format from the one run, each of which parses', () => {
+    const read = (name: string): string => readFileSync(join(wholeDir, name), 'utf8');
+    expect(readdirSync(wholeDir).sort()).toEqual(['toolproof.github.txt', 'toolproof.html', 'toolproof.json', 'toolproof.md', 'toolproof.sarif', 'toolproof.text.txt', 'toolproof.xml']);
     expect(resultSchemaErrors(whole)).toEqual([]);
-    expect(readFileSync(join(wholeDir, 'toolproof.md'), 'utf8')).toMatch(/^### (✅|❌|⚠️) Toolproof /);
+    expect(read('toolproof.md')).toMatch(/^### (✅|❌|⚠️) Toolproof (PASS|FAIL|ERROR) · vitest · \d+ cases/);
+    const junit = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(read('toolproof.xml')) as { testsuites: { tests: string } };
+    expect(Number(junit.testsuites.tests)).toBeGreaterThanOrEqual(whole.cases!.length);
+    expect((JSON.parse(read('toolproof.sarif')) as { version: string }).version).toBe('2.1.0');
+    expect(read('toolproof.html')).toContain(`Verdict: ${whole.verdict.status.toUpperCase()}`);
+    for (const line of read('toolproof.github.txt').trim().split('\n')) expect(line).toMatch(/^::(error|warning|notice) /);
+    expect(read('toolproof.text.txt').trimEnd().split('\n').at(-1)).toMatch(/^(PASS|FAIL|ERROR)/);
   });
 });
 

@@ -11,6 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Reporter as VitestReporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type {} from '../src/vitest/index.ts';
 import { mergeResults } from '../src/report/merge.ts';
@@ -78,7 +79,9 @@ export class ToolproofReporter implements VitestReporter {
     for (const format of this.formats) {
       const reporter = reporterFor(format);
       const file = join(dir, `toolproof${suffix}.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`);
-      writeFileSync(file, reporter.render(merged));
+      const text = reporter.render(merged);
+      // Colours are for terminals: a file gets plain text even when vitest forces colour.
+      writeFileSync(file, reporter.id === 'text' ? stripVTControlCharacters(text) : text);
       this.written.push(file);
     }
     process.stdout.write(`toolproof: ${merged.verdict.status.toUpperCase()}, wrote ${this.written.map((f) => relative(this.root, f)).join(', ')}\n`);

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Command } from 'commander';
 import { appendStepSummary } from '../../../reporters/github.ts';
 import { EXIT, ToolproofError } from '../../errors.ts';
@@ -23,9 +24,10 @@ export interface ReportFlags {
   gate?: boolean;
 }
 
+/** Colours are for terminals: a file always gets plain text. */
 const write = (file: string, text: string): void => {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
+  writeFileSync(file, stripVTControlCharacters(text));
 };
 
 /** Loads the inputs: one result as is, several (or a shard folder) merged. */
