@@ -39,7 +39,26 @@ export function generateResultSchema(): Schema {
   };
 }
 
-export const schemaText = (schema: object): string => `${JSON.stringify(schema, null, 2)}\n`;
+/**
+ * Keys sorted at every level (and `required` lists sorted), so reordering fields in a TypeScript
+ * interface does not change the file; only a real change of the model does.
+ */
+function canonical(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((v) => canonical(v));
+    return key === 'required' ? [...(items as string[])].sort() : items;
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k], k)]),
+    );
+  }
+  return value;
+}
+
+export const schemaText = (schema: object): string => `${JSON.stringify(canonical(schema), null, 2)}\n`;
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(SCHEMA_FILE, schemaText(generateResultSchema()));

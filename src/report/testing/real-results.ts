@@ -3,7 +3,7 @@
  * fixtures with the deterministic mock model (live fixture servers where the command uses them).
  * Nothing here is hand-made, so a change in any producer shows up in the reporters' tests.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +66,8 @@ export function probeResult(): Promise<ToolproofResult> {
  */
 export async function everyResult(): Promise<{ parts: ToolproofResult[]; merged: ToolproofResult }> {
   const cache = join(tmpdir(), `toolproof-real-results-${process.ppid}.json`);
-  if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as { parts: ToolproofResult[]; merged: ToolproofResult };
+  // A leftover file from an earlier run whose pid was reused is too old to trust.
+  if (existsSync(cache) && statSync(cache).mtimeMs > Date.now() - 15 * 60_000) return JSON.parse(readFileSync(cache, 'utf8')) as { parts: ToolproofResult[]; merged: ToolproofResult };
   const parts: ToolproofResult[] = [];
   for (const make of [evalResult, diffResult, lintResult, benchResult, skillsResult, probeResult]) parts.push(await make());
   const out = { parts, merged: mergeResults(parts) };
