@@ -7,7 +7,8 @@ import { confusionLabels } from '../src/report/html/heatmap.ts';
 import { wordDiffHtml } from '../src/report/html/word-diff.ts';
 import type { ToolproofResult } from '../src/report/model.ts';
 import { launchChromium } from '../src/report/testing/chromium.ts';
-import { everyResult } from '../src/report/testing/real-results.ts';
+import { everyResult, fixture } from '../src/report/testing/real-results.ts';
+import { loadToolFile } from '../src/config/tool-file.ts';
 import { renderHtml } from './html.ts';
 
 let parts: ToolproofResult[];
@@ -32,6 +33,24 @@ describe('html reporter, as text', () => {
     const bench = renderHtml(parts[3]);
     expect(bench).toContain('id="bench"');
     for (const id of ['confusion', 'diff', 'lint', 'skills']) expect(bench).not.toContain(`id="${id}"`);
+  });
+
+  it('puts the old and new description of a flipped query side by side when the diff carries the texts', () => {
+    // The diff section carries no description texts yet; give its real changes the real texts of
+    // the two fixture files it compared, as a diff that records them would.
+    const oldTools = loadToolFile(fixture('snapshots/refman.json')).tools;
+    const newTools = loadToolFile(fixture('tools/refman-v2-harmful.json')).tools;
+    const withTexts = JSON.parse(JSON.stringify(parts[1])) as ToolproofResult;
+    for (const c of withTexts.diff!.changes as Array<{ tool: string; check: string; before?: string; after?: string }>) {
+      if (c.check !== 'description-changed') continue;
+      c.before = oldTools.find((t) => t.name === c.tool)!.description;
+      c.after = newTools.find((t) => t.name === c.tool)!.description;
+    }
+    const html = renderHtml(withTexts);
+    const flipped = html.slice(html.indexOf('id="flipped"'), html.indexOf('</section>', html.indexOf('id="flipped"')));
+    expect(flipped).not.toContain('carries no description texts');
+    expect(flipped).toMatch(/<h4>old descriptions: chose <code>get_item<\/code>[^]*<p><code>get_item<\/code>: [^<]*(<del>|[^<]*<del>)/);
+    expect(flipped).toContain('<ins>');
   });
 
   it('highlights the differing words of two descriptions', () => {
