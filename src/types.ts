@@ -86,6 +86,11 @@ export interface ModelResponse {
 export interface ModelDriver {
   /** Stable identifier used in reports and cassette keys, e.g. `mock` or `openai:qwen3@http://...`. */
   readonly id: string;
+  /**
+   * True for drivers that answer in process without I/O (the mock): they cannot hang, so the runner
+   * skips the abort and deadline plumbing that network drivers need.
+   */
+  readonly inProcess?: boolean;
   complete(request: ModelRequest): Promise<ModelResponse>;
   close?(): Promise<void>;
 }

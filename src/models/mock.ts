@@ -121,5 +121,5 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
     };
   }
 
-  return { id: 'mock', complete };
+  return { id: 'mock', inProcess: true, complete };
 }
