@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import * as toolproof from './index.ts';
+
+describe('public surface', () => {
+  it('exports exactly the pinned names (change this list only on purpose)', () => {
+    expect(Object.keys(toolproof).sort()).toEqual(
+      [
+        'CHECKS', 'EXIT', 'FORMATS', 'PROFILES', 'REPORTERS', 'RESULT_SCHEMA_VERSION', 'SKILL_RULES', 'ServerConnection',
+        'ServerPool', 'TOOL_RULES', 'ToolproofError', 'applyBaseline', 'checkArguments', 'classifyDeltas', 'compareRuns',
+        'createMockModel', 'createModel', 'createOpenAIModel', 'createSnapshot', 'diffSides', 'diffTools', 'discoverSkills',
+        'formatError', 'gateDiff', 'hostRoots', 'lintSkills', 'lintToolSets', 'lintTools', 'loadBaseline', 'loadHostConfig',
+        'loadQuerySet', 'loadSkillEvals', 'loadToolFile', 'matchArguments', 'mcnemarExactP', 'mergeResults',
+        'newcombePairedInterval', 'rankTools', 'recordingModel', 'replayModel', 'reporterFor', 'runAb', 'runAgentLoop',
+        'runBehaviourEval', 'runDiff', 'runDoctor', 'runEval', 'runLint', 'runProbe', 'runSelection', 'runServerBench',
+        'runSkillsEval', 'runTriggerEval', 'scoreAttempt', 'selectServers', 'serializeSnapshot', 'startMockServer',
+        'summarise', 'toErrorInfo', 'validateResult', 'wilsonInterval', 'writeSnapshots',
+      ].sort(),
+    );
+  });
+
+  it('resolves through the package name, as users import it', async () => {
+    const viaPackage = await import('toolproof');
+    expect(viaPackage.runEval).toBe(toolproof.runEval);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The library's public surface, by name only. `src/index.test.ts` pins this list, so it changes only
+ * on purpose. The CLI (`toolproof`) and the vitest helpers (`toolproof/vitest`) are built on it.
+ */
+
+// Errors, exit codes, core types and the one result model
+export { EXIT, formatError, toErrorInfo, ToolproofError, type ErrorCode, type ErrorInfo } from './errors.ts';
+export type {
+  Attempt,
+  CaseResult,
+  ChatMessage,
+  Expectation,
+  ModelDriver,
+  ModelRequest,
+  ModelResponse,
+  SelectionCase,
+  ToolCall,
+  ToolDefinition,
+} from './types.ts';
+export { RESULT_SCHEMA_VERSION, type EvalSummary, type ToolproofResult, type Verdict } from './report/model.ts';
+
+// Inputs
+export { loadHostConfig, selectServers, type HostConfig, type ServerEntry } from './config/host-config.ts';
+export { loadQuerySet, type QuerySet } from './config/query-set.ts';
+export { loadToolFile } from './config/tool-file.ts';
+
+// Servers and models
+export { ServerConnection, type ServerTimeouts } from './servers/server-connection.ts';
+export { ServerPool } from './servers/server-pool.ts';
+export { createModel, type ModelOptions } from './models/index.ts';
+export { createMockModel, rankTools } from './models/mock.ts';
+export { createOpenAIModel } from './models/openai.ts';
+export { startMockServer } from './models/mock-server.ts';
+export { recordingModel, replayModel } from './models/replay.ts';
+
+// Running and scoring
+export { runEval, type EvalOptions } from './run/eval-run.ts';
+export { runSelection } from './run/run-selection.ts';
+export { scoreAttempt } from './scoring/score-attempt.ts';
+export { matchArguments } from './scoring/args-match.ts';
+export { checkArguments } from './scoring/schema-check.ts';
+export { summarise, wilsonInterval } from './scoring/metrics.ts';
+
+// Lint and probe
+export { runLint } from './lint/lint-run.ts';
+export { lintTools, lintToolSets } from './lint/lint-tools.ts';
+export { TOOL_RULES } from './lint/rules/tool/index.ts';
+export { PROFILES } from './lint/profiles.ts';
+export { runProbe } from './probe/probe-run.ts';
+
+// Snapshots, diff and A/B
+export { createSnapshot, serializeSnapshot, writeSnapshots } from './diff/snapshot.ts';
+export { diffSides, runDiff } from './diff/run-diff.ts';
+export { diffTools } from './diff/structural.ts';
+export { classifyDeltas } from './diff/classify.ts';
+export { CHECKS } from './diff/checks/index.ts';
+export { gateDiff } from './diff/gate.ts';
+export { applyBaseline, loadBaseline } from './diff/baseline.ts';
+export { compareRuns, runAb } from './diff/ab.ts';
+export { mcnemarExactP, newcombePairedInterval } from './diff/paired-stats.ts';
+
+// Skills
+export { discoverSkills, hostRoots } from './skills/discover.ts';
+export { loadSkillEvals } from './skills/evals-file.ts';
+export { lintSkills } from './skills/lint-skills.ts';
+export { SKILL_RULES } from './lint/rules/skill/index.ts';
+export { runTriggerEval } from './skills/trigger-eval.ts';
+export { runBehaviourEval } from './skills/behaviour-eval.ts';
+export { runAgentLoop } from './skills/agent-loop.ts';
+export { runSkillsEval } from './skills/skills-eval-run.ts';
+
+// Benchmarks, doctor, reports
+export { runServerBench } from './bench/server-bench.ts';
+export { runDoctor } from './doctor/run-doctor.ts';
+export { FORMATS, reporterFor, REPORTERS } from './report/reporters.ts';
+export { mergeResults } from './report/merge.ts';
+export { validateResult } from './report/result-schema.ts';
