@@ -31,7 +31,7 @@ const byId = (result: ToolproofResult) => Object.fromEntries(result.cases!.map((
 describe('eval with broken servers (CLI)', () => {
   it('exit 2: each broken server carries its coded error, the healthy server\'s cases are all kept', async () => {
     const json = `${dir}/broken.json`;
-    const run = await runCli(['eval', '--config', fixture('servers/faults/hosts/broken-servers.json'), '--queries', fixture('queries/echo.yaml'), '--start-timeout', '6000', '--json', json]);
+    const run = await runCli(['eval', '--config', fixture('servers/faults/hosts/broken-servers.json'), '--queries', fixture('queries/echo.yaml'), '--start-timeout', '10000', '--json', json]);
     expect(run.code).toBe(2);
     const result = readResult(json);
     const servers = Object.fromEntries(result.servers!.map((s) => [s.name, s]));
@@ -85,7 +85,7 @@ function endpointScript(): { script: (query: string, seen: number) => FaultReply
     if (query === 'echo cut off') return reply.truncatedArguments('echo', '{"text": "cut');
     if (query === 'echo broken arguments') return reply.unparsableArguments('echo', "{text: 'broken'}");
     if (query === 'echo with a made-up tool') return reply.hallucinatedTool('summon_unicorn');
-    if (query === 'echo too late') return reply.slow(reply.toolCall('echo', { text: 'too late' }), 5_000);
+    if (query === 'echo too late') return reply.slow(reply.toolCall('echo', { text: 'too late' }), 20_000);
     if (query === 'echo through a proxy') return reply.notJson();
     return { status: 404, json: { error: { message: `unscripted query ${query}` } } };
   };
@@ -114,7 +114,7 @@ describe('eval against a misbehaving model endpoint (CLI)', () => {
     });
     const json = `${dir}/endpoint.json`;
     const run = await runCli([
-      'eval', '--base-url', endpoint.url, '--model-name', 'fault-model', '--retries', '1', '--model-timeout', '1000',
+      'eval', '--base-url', endpoint.url, '--model-name', 'fault-model', '--retries', '1', '--model-timeout', '3000',
       '--tools', fixture('tools/echo.json'), '--queries', fixture('servers/faults/queries/endpoint-faults.yaml'), '--json', json,
     ]);
     expect(run.code).toBe(2);
