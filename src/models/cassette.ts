@@ -4,10 +4,13 @@
  *   DIR/run.json                      the recorded run: driver id, model key, start and finish times
  *   DIR/exchanges/<key16>.json        one request (messages, tool names and hashes, sampling) and its answers
  *   DIR/tools/<name>.<hash12>.json    each distinct tool definition the model saw, as sent on the wire
+ *   DIR/latencies.json                <key16> -> the measured latency of each answer
  *
  * Every file is pretty-printed JSON with a fixed key order (sorted, except recorded answers, which keep
  * the driver's order so a replay reproduces them exactly), so a cassette diffs well in review: editing a
  * description adds one tools/ file and changes exactly the exchanges whose request listed that tool.
+ * Latencies, which differ on every recording, live apart in latencies.json, so re-recording a
+ * deterministic model leaves exchanges/ byte-identical.
  * The key is a SHA-256 over what reaches the model (model, messages, wire tool definitions, sampling);
  * never headers, so an API key cannot end up here.
  */
@@ -31,9 +34,10 @@ export interface Sampling {
 export interface RecordedAnswer {
   response?: ModelResponse;
   error?: ErrorInfo;
-  /** Model latency as measured while recording; replay reports it again so results stay byte-identical. */
-  latencyMs: number;
 }
+
+/** Exchange file stem to the latency of each of its answers, as measured while recording. */
+export type Latencies = Record<string, number[]>;
 
 export interface Exchange {
   toolproofCassette: typeof CASSETTE_VERSION;
@@ -149,8 +153,21 @@ export class Cassette {
     return new Cassette(dir);
   }
 
+  static stem(key: string): string {
+    return key.slice(0, 16);
+  }
+
   exchangeFile(key: string): string {
-    return join(this.dir, 'exchanges', `${key.slice(0, 16)}.json`);
+    return join(this.dir, 'exchanges', `${Cassette.stem(key)}.json`);
+  }
+
+  readLatencies(): Latencies {
+    const file = join(this.dir, 'latencies.json');
+    return existsSync(file) ? readJson<Latencies>(file, 'latency file') : {};
+  }
+
+  writeLatencies(latencies: Latencies): void {
+    writeAtomic(join(this.dir, 'latencies.json'), stableJson(latencies));
   }
 
   toolFile(name: string, hash: string): string {

@@ -4,9 +4,9 @@
  * alone, offline, and a request it has not seen is an E_REPLAY_MISS saying what changed since the
  * recording (the model, a sampling parameter, the conversation, or which tool's definition).
  *
- * Latency is the one run-specific number inside a case result: the recorder measures it and both
- * wrappers attach it to the answer (`reportedLatency`), so the runner reports the recorded figure
- * and a replayed result file is byte-identical to the recorded one.
+ * Latency is the one run-specific number inside a case result: the recorder measures it (kept in the
+ * cassette's latencies.json) and both wrappers attach it to the answer (`reportedLatency`), so the
+ * runner reports the recorded figure and a replayed result file is byte-identical to the recorded one.
  */
 import { ToolproofError, toErrorInfo, type ErrorInfo } from '../errors.ts';
 import type { ModelDriver, ModelRequest, ModelResponse } from '../types.ts';
@@ -47,8 +47,9 @@ export function recordingModel(inner: ModelDriver, dir: string, options: RecordO
   const model = modelKey(inner.id);
   // Answers recorded by this run, per key: a fresh recording replaces what an older one left.
   const recorded = new Map<string, Exchange>();
+  const latencies = cassette.readLatencies();
 
-  function store(keyed: KeyedRequest, answer: Exchange['answers'][number]): void {
+  function store(keyed: KeyedRequest, answer: Exchange['answers'][number], latencyMs: number): void {
     let exchange = recorded.get(keyed.key);
     if (!exchange) {
       exchange = {
@@ -60,10 +61,13 @@ export function recordingModel(inner: ModelDriver, dir: string, options: RecordO
         answers: [],
       };
       recorded.set(keyed.key, exchange);
+      latencies[Cassette.stem(keyed.key)] = [];
       for (const tool of keyed.wireTools) cassette.writeTool(tool, keyed.toolHashes[tool.function.name]);
     }
     exchange.answers.push(answer);
+    latencies[Cassette.stem(keyed.key)].push(latencyMs);
     cassette.writeExchange(exchange);
+    cassette.writeLatencies(latencies);
   }
 
   return {
@@ -74,12 +78,12 @@ export function recordingModel(inner: ModelDriver, dir: string, options: RecordO
       try {
         const response = await inner.complete(request);
         const latencyMs = performance.now() - started;
-        store(keyed, { response: structuredClone(response), latencyMs });
+        store(keyed, { response: structuredClone(response) }, latencyMs);
         return withLatency(response, latencyMs);
       } catch (error) {
         const latencyMs = performance.now() - started;
         // Our own abort (Ctrl-C, case deadline) says nothing about the model: not worth replaying.
-        if (!request.signal?.aborted) store(keyed, { error: toErrorInfo(error), latencyMs });
+        if (!request.signal?.aborted) store(keyed, { error: toErrorInfo(error) }, latencyMs);
         throw typeof error === 'object' && error !== null ? withLatency(error, latencyMs) : error;
       }
     },
@@ -106,6 +110,7 @@ export function replayModel(dir: string, options: ReplayOptions = {}): ReplayMod
   const id = options.driverId ?? run.driver;
   const model = modelKey(id);
   const served = new Map<string, number>();
+  const latencies = cassette.readLatencies();
   let all: Exchange[] | undefined;
 
   return {
@@ -124,8 +129,10 @@ export function replayModel(dir: string, options: ReplayOptions = {}): ReplayMod
           hint: 'record the cassette again with --record DIR (after a deliberate change), or undo the change',
         });
       }
-      if (answer.error) throw withLatency(errorFrom(answer.error), answer.latencyMs);
-      return withLatency(structuredClone(answer.response!), answer.latencyMs);
+      // A cassette without latencies.json (trimmed by hand) still replays, with latencies of 0.
+      const latencyMs = latencies[Cassette.stem(keyed.key)]?.[occurrence] ?? 0;
+      if (answer.error) throw withLatency(errorFrom(answer.error), latencyMs);
+      return withLatency(structuredClone(answer.response!), latencyMs);
     },
   };
 }
