@@ -28,6 +28,7 @@ export async function sharedLlamaBaseUrl(): Promise<string> {
   mkdirSync(dirname(LLAMA_ROOT), { recursive: true });
   const base = `http://127.0.0.1:${LLAMA_PORT}`;
   const script = `curl -fs ${base}/health >/dev/null 2>&1 && echo ${base}/v1 || '${LLAMA_SCRIPT}' ${LLAMA_PORT}`;
-  const { stdout } = await promisify(execFile)('flock', ['/tmp/toolproof-llama.lock', 'sh', '-c', script], { timeout: 600_000 });
+  // -o: the lock must not pass to the llama-server the script leaves running, or it would be held until that server exits.
+  const { stdout } = await promisify(execFile)('flock', ['-o', '/tmp/toolproof-llama.lock', 'sh', '-c', script], { timeout: 600_000 });
   return stdout.trim().split('\n').pop() ?? `${base}/v1`;
 }
