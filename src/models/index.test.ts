@@ -17,4 +17,9 @@ describe('createModel', () => {
     expect(error).toBeInstanceOf(ToolproofError);
     expect((error as ToolproofError).code).toBe('E_USAGE');
   });
+
+  it('keeps credentials in the base URL out of the driver id, which results and cassettes record', () => {
+    const model = createModel({ kind: 'openai', baseUrl: 'https://alice:s3cret@llm.example.com/v1', modelName: 'qwen3' });
+    expect(model.id).toBe('openai:qwen3@https://llm.example.com/v1');
+  });
 });

@@ -147,7 +147,20 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
   }
 
   return {
-    id: `openai:${options.modelName}@${baseUrl}`,
+    id: `openai:${options.modelName}@${withoutCredentials(baseUrl)}`,
     complete,
   };
+}
+
+/** The id lands in results, reports and cassettes: never with a `user:password@` part of the URL. */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return url;
+  }
 }
