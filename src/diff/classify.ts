@@ -26,7 +26,7 @@ function classifyDelta(delta: Delta, checks: readonly DiffCheck[], context: Chec
     if (!check.kinds.includes(delta.kind)) continue;
     const message = check.check(delta, context);
     if (message === null) continue;
-    out.push({ tool: delta.tool, ...(delta.server ? { server: delta.server } : {}), check: check.id, level: check.level, path: delta.path, message });
+    out.push({ tool: delta.tool, ...(delta.server ? { server: delta.server } : {}), check: check.id, level: check.level, path: delta.path, message, ...texts(delta) });
   }
   return out;
 }
@@ -47,4 +47,12 @@ export function countLevels(changes: readonly Change[]): Record<Level, number> {
   const counts: Record<Level, number> = { breaking: 0, retest: 0, safe: 0 };
   for (const c of changes) counts[c.level] += 1;
   return counts;
+}
+
+/** Text changes keep both wordings, so reports can show them side by side with the differing words marked. */
+function texts(delta: Delta): { before?: string; after?: string } {
+  if (typeof delta.before !== 'string' || typeof delta.after !== 'string') return {};
+  const text = delta.kind === 'tool-description' || delta.kind === 'tool-title' || (delta.kind === 'keyword' && (delta.keyword === 'description' || delta.keyword === 'title'));
+  if (!text) return {};
+  return { before: delta.before, after: delta.after };
 }

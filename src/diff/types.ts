@@ -92,6 +92,9 @@ export interface Change {
   message: string;
   /** Set when a baseline entry accepts this change. */
   accepted?: { reason: string; expires: string };
+  /** Both wordings, for description and title changes. */
+  before?: string;
+  after?: string;
 }
 
 export interface FlippedQuery {
