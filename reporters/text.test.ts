@@ -1,7 +1,11 @@
+import { stripVTControlCharacters } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ToolproofResult } from '../src/report/model.ts';
 import { everyResult } from '../src/report/testing/real-results.ts';
-import { text } from './text.ts';
+import { text as textReporter } from './text.ts';
+
+// Colours follow the environment (picocolors turns them on under CI=true); the assertions read the words.
+const text = { render: (result: ToolproofResult): string => stripVTControlCharacters(textReporter.render(result)) };
 
 let parts: ToolproofResult[];
 let merged: ToolproofResult;
