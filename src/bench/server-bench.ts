@@ -6,15 +6,15 @@
 import os from 'node:os';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { toErrorInfo } from '../errors.ts';
-import { RESULT_SCHEMA_VERSION, type BenchSection, type BenchTaskResult, type Diagnostic, type ToolproofResult } from '../report/model.ts';
+import { type BenchSection, type BenchTaskResult, type Diagnostic, type ToolproofResult } from '../report/model.ts';
 import { ServerConnection, type ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
-import { VERSION } from '../version.ts';
 import { compareToBaseline, DEFAULT_THRESHOLD, loadBaseline, loadWarning } from './baseline.ts';
 import { checkCalls, planCalls } from './call-plan.ts';
 import { loadCallsFile, type CallsFile } from './calls-file.ts';
 import { measure, type MeasureOutcome, type MeasureSettings } from './measure.ts';
+import { resultHeader } from '../report/result-header.ts';
 
 export type BenchTaskKind = BenchTaskResult['kind'];
 export const BENCH_TASK_KINDS: readonly BenchTaskKind[] = ['cold-start', 'tools-list', 'tools-call', 'model-turn'];
@@ -164,11 +164,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
     ...flagged.map((t) => `${t.server} ${t.task} is ${t.ratio!.toFixed(2)}x the baseline (${t.baseline!.meanMs.toFixed(2)} -> ${t.meanMs!.toFixed(2)} ms), over the ${threshold}x threshold and outside the margins of error`),
   ];
   return {
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    generator: { name: 'toolproof', version: VERSION },
-    command: 'bench',
-    startedAt,
-    finishedAt: new Date().toISOString(),
+    ...resultHeader('bench', startedAt),
     complete: true,
     verdict: { status: errors.length > 0 ? 'error' : flagged.length > 0 ? 'fail' : 'pass', reasons },
     ...(options.model && kinds.has('model-turn') ? { model: options.model.id } : {}),

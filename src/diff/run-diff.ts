@@ -5,10 +5,9 @@
  */
 import { loadQuerySet } from '../config/query-set.ts';
 import { toErrorInfo, ToolproofError } from '../errors.ts';
-import { RESULT_SCHEMA_VERSION, type ToolproofResult } from '../report/model.ts';
+import { type ToolproofResult } from '../report/model.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
-import { VERSION } from '../version.ts';
 import { DEFAULT_AB_MARGIN, runAb } from './ab.ts';
 import { applyBaseline, loadBaseline } from './baseline.ts';
 import { classifyDeltas, countLevels } from './classify.ts';
@@ -16,6 +15,7 @@ import { gateDiff } from './gate.ts';
 import { loadSide, pairGroups, type Side } from './sides.ts';
 import { diffTools } from './structural.ts';
 import type { AbResult, Change, DiffResult, FailOn } from './types.ts';
+import { resultHeader } from '../report/result-header.ts';
 
 export interface DiffOptions {
   old: string;
@@ -81,11 +81,7 @@ export async function runDiff(options: DiffOptions): Promise<ToolproofResult> {
     ...(sets.length > 0 && !needsAb ? [{ code: 'W_AB_SKIPPED', message: 'no change reaches retest, so the A/B of descriptions did not run' }] : []),
   ];
   return {
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    generator: { name: 'toolproof', version: VERSION },
-    command: 'diff',
-    startedAt,
-    finishedAt: new Date().toISOString(),
+    ...resultHeader('diff', startedAt),
     complete,
     verdict: { status, reasons: [...(complete ? [] : ['run interrupted']), ...errors.map((e) => e.message), ...gate.reasons] },
     ...(needsAb ? { model: options.model!.id } : {}),

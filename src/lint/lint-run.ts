@@ -8,11 +8,11 @@ import { toErrorInfo, ToolproofError } from '../errors.ts';
 import type { ToolproofResult, VerdictStatus } from '../report/model.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
-import { VERSION } from '../version.ts';
 import type { ActiveSeverity } from './framework.ts';
 import { findLintConfig } from './lint-config.ts';
 import { lintToolSets, type ToolSet } from './lint-tools.ts';
 import { TOOL_RULES } from './rules/tool/index.ts';
+import { resultHeader } from '../report/result-header.ts';
 
 export interface LintRunOptions {
   config?: string;
@@ -70,11 +70,7 @@ export async function runLint(options: LintRunOptions): Promise<ToolproofResult>
     ...(lint.failed ? [`${lint.summary.error} error(s), ${lint.summary.warn} warning(s) at or above --fail-on ${lint.failOn}`] : []),
   ];
   return {
-    schemaVersion: '1.0',
-    generator: { name: 'toolproof', version: VERSION },
-    command: 'lint',
-    startedAt,
-    finishedAt: new Date().toISOString(),
+    ...resultHeader('lint', startedAt),
     complete: true,
     verdict: { status, reasons },
     servers: sets.filter((s) => s.kind === 'server').map((s) => ({ name: s.name, tools: s.tools.length, restarts: 0, ...(s.error ? { error: s.error } : {}) })),

@@ -5,9 +5,9 @@ import { toErrorInfo } from '../errors.ts';
 import type { ToolproofResult, VerdictStatus } from '../report/model.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
-import { VERSION } from '../version.ts';
 import { probeServer } from './probe-server.ts';
 import type { ProbeReport, ServerProbe } from './types.ts';
+import { resultHeader } from '../report/result-header.ts';
 
 export interface ProbeRunOptions {
   config: string;
@@ -80,11 +80,7 @@ export async function runProbe(options: ProbeRunOptions): Promise<ToolproofResul
     ...servers.filter((s) => s.state === 'probed' && s.status === 'fail').map((s) => `${s.server}: a conformance check failed`),
   ];
   return {
-    schemaVersion: '1.0',
-    generator: { name: 'toolproof', version: VERSION },
-    command: 'probe',
-    startedAt,
-    finishedAt: new Date().toISOString(),
+    ...resultHeader('probe', startedAt),
     complete: true,
     verdict: { status, reasons },
     servers: pool.info(),

@@ -6,14 +6,14 @@ import { loadHostConfig, selectServers, type HostConfig } from '../config/host-c
 import { checkQuerySetTools, loadQuerySet, type QuerySet } from '../config/query-set.ts';
 import { loadToolFile } from '../config/tool-file.ts';
 import { toErrorInfo, ToolproofError } from '../errors.ts';
-import { RESULT_SCHEMA_VERSION, type Diagnostic, type ToolproofResult } from '../report/model.ts';
+import { type Diagnostic, type ToolproofResult } from '../report/model.ts';
 import { summarise } from '../scoring/metrics.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
-import { VERSION } from '../version.ts';
 import { caseKey, readResults, ResultSink } from './result-sink.ts';
 import { runSelection } from './run-selection.ts';
+import { resultHeader } from '../report/result-header.ts';
 
 export interface EvalOptions {
   config?: string;
@@ -161,11 +161,7 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       reasons.push(`accuracy ${(summary.accuracy * 100).toFixed(1)}% is below --min-accuracy ${(options.minAccuracy * 100).toFixed(1)}%`);
     }
     return {
-      schemaVersion: RESULT_SCHEMA_VERSION,
-      generator: { name: 'toolproof', version: VERSION },
-      command: 'eval',
-      startedAt,
-      finishedAt: new Date().toISOString(),
+      ...resultHeader('eval', startedAt),
       complete,
       verdict: { status, reasons },
       model: options.model.id,

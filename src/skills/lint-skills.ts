@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { toErrorInfo } from '../errors.ts';
 import type { ActiveSeverity, LintReport, Severity } from '../lint/framework.ts';
 import { failsAt, runRules } from '../lint/run-rules.ts';
-import { RESULT_SCHEMA_VERSION, type Diagnostic, type ToolproofResult } from '../report/model.ts';
-import { VERSION } from '../version.ts';
+import { type Diagnostic, type ToolproofResult } from '../report/model.ts';
 import { SKILL_RULES } from '../lint/rules/skill/index.ts';
 import { discoverSkills, type Discovery, type SkillRoot } from './discover.ts';
 import { loadSkillEvals, type SkillEvals } from './evals-file.ts';
 import type { DiscoveryInfo } from './result-types.ts';
 import { DEFAULT_SKILL_LINT_SETTINGS, type SkillLintSettings, type SkillLintTarget } from './skill-lint-kit.ts';
 import type { SkillDoc } from './skill-file.ts';
+import { resultHeader } from '../report/result-header.ts';
 
 export interface SkillLintOptions {
   profile?: string;
@@ -82,11 +82,7 @@ export function skillLintResult(outcome: SkillLintOutcome, failOn: ActiveSeverit
   const s = outcome.report.summary;
   const warnings: Diagnostic[] = outcome.discovery.shadowed.map((x) => ({ code: 'W_SKILL_SHADOWED', message: `skill "${x.name}" at ${x.hidden} is hidden by ${x.kept}` }));
   return {
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    generator: { name: 'toolproof', version: VERSION },
-    command: 'skills lint',
-    startedAt,
-    finishedAt: new Date().toISOString(),
+    ...resultHeader('skills lint', startedAt),
     complete: true,
     verdict: { status: failed ? 'fail' : 'pass', reasons: failed ? [`${s.error} error(s), ${s.warn} warning(s), ${s.info} info at or above --fail-on ${failOn}`] : [] },
     skills: { discovery: discoveryInfo(outcome.discovery), lint: { ...outcome.report, failOn, failed } },

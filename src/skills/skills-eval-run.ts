@@ -6,11 +6,10 @@
 import { existsSync } from 'node:fs';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { toErrorInfo, ToolproofError } from '../errors.ts';
-import { RESULT_SCHEMA_VERSION, type Diagnostic, type ToolproofResult } from '../report/model.ts';
+import { type Diagnostic, type ToolproofResult } from '../report/model.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver } from '../types.ts';
-import { VERSION } from '../version.ts';
 import { runBehaviourEval } from './behaviour-eval.ts';
 import { discoverSkills, type Discovery, type SkillRoot } from './discover.ts';
 import { loadSkillEvals, type SkillEvals } from './evals-file.ts';
@@ -18,6 +17,7 @@ import { discoveryInfo, evalsFileOf } from './lint-skills.ts';
 import type { SkillsResult } from './result-types.ts';
 import { descriptionOf, requireUsableSkill, type SkillDoc } from './skill-file.ts';
 import { runTriggerEval } from './trigger-eval.ts';
+import { resultHeader } from '../report/result-header.ts';
 
 export interface SkillsEvalOptions {
   roots: readonly SkillRoot[];
@@ -157,11 +157,7 @@ function envelope(startedAt: string, model: string, complete: boolean, skills: S
   if (b?.failed) reasons.push(`${b.failed} behaviour(s) failed`);
   if (status === 'pass' && reasons.length > 0) status = 'fail';
   return {
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    generator: { name: 'toolproof', version: VERSION },
-    command: 'skills eval',
-    startedAt,
-    finishedAt: new Date().toISOString(),
+    ...resultHeader('skills eval', startedAt),
     complete,
     verdict: { status, reasons },
     model,
