@@ -1,12 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { BENCH_TASK_KINDS, runServerBench, type BenchTaskKind } from '../../bench/server-bench.ts';
 import { renderBenchMarkdown, renderBenchText } from '../../bench/render-bench.ts';
 import { DEFAULT_THRESHOLD } from '../../bench/baseline.ts';
-import { EXIT } from '../../errors.ts';
+import { exitCodeFor } from '../../errors.ts';
 import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
+import { writeJsonFile as writeJson } from '../output.ts';
 
 interface BenchFlags extends ModelFlags, ServerFlags {
   config: string;
@@ -33,11 +32,6 @@ function threshold(value: string): number {
 function taskKind(value: string, previous: BenchTaskKind[] = []): BenchTaskKind[] {
   if (!(BENCH_TASK_KINDS as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${BENCH_TASK_KINDS.join(', ')}`);
   return [...previous, value as BenchTaskKind];
-}
-
-function writeJson(file: string, data: unknown): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
 }
 
 export function registerBench(program: Command, setExit: SetExit): void {
@@ -79,7 +73,7 @@ export function registerBench(program: Command, setExit: SetExit): void {
       process.stdout.write(`${flags.format === 'markdown' ? renderBenchMarkdown(result) : renderBenchText(result)}\n`);
       if (flags.json) writeJson(flags.json, result);
       if (flags.save) writeJson(flags.save, result);
-      setExit(result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime);
+      setExit(exitCodeFor(result.verdict.status));
     } finally {
       await model?.close?.();
     }

@@ -1,7 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { type Command, Option } from 'commander';
-import { EXIT } from '../../errors.ts';
+import { exitCodeFor } from '../../errors.ts';
 import { formatDiffJson, type DiffFormat } from '../../diff/format-json.ts';
 import { formatDiffMarkdown } from '../../diff/format-markdown.ts';
 import { formatDiffText } from '../../diff/format-text.ts';
@@ -9,6 +7,7 @@ import { runDiff } from '../../diff/run-diff.ts';
 import type { FailOn } from '../../diff/types.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
+import { writeTextFile } from '../output.ts';
 
 interface DiffFlags extends ModelFlags, ServerFlags {
   queries?: string[];
@@ -62,11 +61,8 @@ export function registerDiff(program: Command, setExit: SetExit): void {
         signal,
       });
       process.stdout.write(RENDER[flags.format ?? 'text'](result).replace(/\n?$/, '\n'));
-      if (flags.out) {
-        mkdirSync(dirname(flags.out), { recursive: true });
-        writeFileSync(flags.out, formatDiffJson(result));
-      }
-      setExit(result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime);
+      if (flags.out) writeTextFile(flags.out, formatDiffJson(result));
+      setExit(exitCodeFor(result.verdict.status));
     } finally {
       dispose();
       await model?.close?.();

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { EXIT } from '../../errors.ts';
@@ -8,6 +6,7 @@ import { renderCheck, renderSummary } from '../../doctor/render.ts';
 import { runDoctor } from '../../doctor/run-doctor.ts';
 import { addServerFlags, collect, positiveInt, serverTimeouts, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
+import { writeJsonFile } from '../output.ts';
 
 interface DoctorFlags extends ServerFlags {
   config?: string;
@@ -54,10 +53,7 @@ export function registerDoctor(program: Command, setExit: SetExit): void {
       onCheck: (check) => process.stdout.write(`${renderCheck(check)}\n`),
     });
     process.stdout.write(`${renderSummary(report)}\n`);
-    if (flags.json) {
-      mkdirSync(dirname(flags.json), { recursive: true });
-      writeFileSync(flags.json, `${JSON.stringify(report, null, 2)}\n`);
-    }
+    if (flags.json) writeJsonFile(flags.json, report);
     setExit(report.healthy ? EXIT.ok : EXIT.gate);
   });
 }

@@ -1,15 +1,14 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { renderEvalConsole } from '../../../reporters/console.ts';
 import { emitGitHub } from '../../../reporters/github.ts';
 import { createProgress } from '../../report/progress.ts';
-import { EXIT } from '../../errors.ts';
+import { exitCodeFor } from '../../errors.ts';
 import type { ToolproofResult } from '../../report/model.ts';
 import { runEval } from '../../run/eval-run.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
+import { writeJsonFile } from '../output.ts';
 
 export interface EvalFlags extends ModelFlags, ServerFlags {
   config?: string;
@@ -70,11 +69,8 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
     settleCassetteTimes(model, result);
     process.stdout.write(`${renderEvalConsole(result)}\n`);
     emitGitHub(result);
-    if (flags.json) {
-      mkdirSync(dirname(flags.json), { recursive: true });
-      writeFileSync(flags.json, `${JSON.stringify(result, null, 2)}\n`);
-    }
-    setExit(result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime);
+    if (flags.json) writeJsonFile(flags.json, result);
+    setExit(exitCodeFor(result.verdict.status));
     return result;
   } finally {
     progress.stop();

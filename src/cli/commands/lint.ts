@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import Table from 'cli-table3';
 import { renderSarif } from '../../../reporters/sarif.ts';
-import { EXIT, ToolproofError } from '../../errors.ts';
+import { EXIT, exitCodeFor, ToolproofError } from '../../errors.ts';
 import type { ActiveSeverity } from '../../lint/framework.ts';
 import { runLint } from '../../lint/lint-run.ts';
 import { PROFILES } from '../../lint/profiles.ts';
@@ -12,6 +10,7 @@ import { TOOL_RULES } from '../../lint/rules/tool/index.ts';
 import { VERSION } from '../../version.ts';
 import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
+import { emit } from '../output.ts';
 
 interface LintFlags extends ServerFlags {
   config?: string;
@@ -67,13 +66,8 @@ export function registerLint(program: Command, setExit: SetExit): void {
         : flags.format === 'sarif'
           ? JSON.stringify(renderSarif(lint, { toolVersion: VERSION }), null, 2)
           : renderLintText(lint);
-    if (flags.output) {
-      mkdirSync(dirname(flags.output), { recursive: true });
-      writeFileSync(flags.output, `${text}\n`);
-    } else {
-      process.stdout.write(`${text}\n`);
-    }
+    emit(text, flags.output);
     for (const error of result.errors) process.stderr.write(`toolproof: ${error.code}: ${error.message}\n`);
-    setExit(result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime);
+    setExit(exitCodeFor(result.verdict.status));
   });
 }

@@ -1,11 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { EXIT, ToolproofError } from '../../errors.ts';
+import { exitCodeFor, ToolproofError } from '../../errors.ts';
 import { runProbe } from '../../probe/probe-run.ts';
 import { renderProbeText } from '../../probe/render-text.ts';
 import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
+import { emit } from '../output.ts';
 
 interface ProbeFlags extends ServerFlags {
   config?: string;
@@ -36,13 +35,8 @@ export function registerProbe(program: Command, setExit: SetExit): void {
     });
     if (!result.probe) throw new ToolproofError('E_INTERNAL', 'probe produced no probe section');
     const text = flags.format === 'json' ? JSON.stringify(result, null, 2) : renderProbeText(result.probe);
-    if (flags.output) {
-      mkdirSync(dirname(flags.output), { recursive: true });
-      writeFileSync(flags.output, `${text}\n`);
-    } else {
-      process.stdout.write(`${text}\n`);
-    }
+    emit(text, flags.output);
     for (const error of result.errors) process.stderr.write(`toolproof: ${error.code}: ${error.message}\n`);
-    setExit(result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime);
+    setExit(exitCodeFor(result.verdict.status));
   });
 }

@@ -2,18 +2,17 @@
  * `toolproof report FILE... | --merge DIR --format F [--out FILE | --out-dir DIR]`: re-renders saved
  * results (or merges shard results) in any format, without re-running anything.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { appendStepSummary } from '../../../reporters/github.ts';
-import { EXIT, ToolproofError } from '../../errors.ts';
+import { EXIT, exitCodeFor, ToolproofError } from '../../errors.ts';
 import { loadShardResults, mergeResults } from '../../report/merge.ts';
 import type { ToolproofResult } from '../../report/model.ts';
 import { FORMATS, reporterFor } from '../../report/reporters.ts';
 import { loadResultFile } from '../../report/result-schema.ts';
 import { collect } from '../options.ts';
 import type { SetExit } from './index.ts';
+import { writeTextFile as write } from '../output.ts';
 
 export interface ReportFlags {
   merge?: string;
@@ -23,12 +22,6 @@ export interface ReportFlags {
   previous?: string;
   gate?: boolean;
 }
-
-/** Colours are for terminals: a file always gets plain text. */
-const write = (file: string, text: string): void => {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, stripVTControlCharacters(text));
-};
 
 /** Loads the inputs: one result as is, several (or a shard folder) merged. */
 export function loadReportInput(files: string[], merge: string | undefined): ToolproofResult {
@@ -53,7 +46,7 @@ export function executeReport(files: string[], flags: ReportFlags, setExit: SetE
     else if (flags.outDir) write(join(flags.outDir, `toolproof.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`), text);
     else process.stdout.write(text);
   }
-  setExit(flags.gate ? (result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime) : EXIT.ok);
+  setExit(flags.gate ? exitCodeFor(result.verdict.status) : EXIT.ok);
   return result;
 }
 

@@ -2,11 +2,9 @@
  * `toolproof skills lint [DIR]...` and `toolproof skills eval [DIR]...`. DIRs are project-level skill
  * folders; --user-dir adds user-level ones; with neither, the host's default folders are used.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { type Command, Option } from 'commander';
 import { renderSarif } from '../../../reporters/sarif.ts';
-import { EXIT } from '../../errors.ts';
+import { EXIT, exitCodeFor } from '../../errors.ts';
 import type { ActiveSeverity } from '../../lint/framework.ts';
 import { failsAt } from '../../lint/run-rules.ts';
 import { expandDir, hostRoots, HOST_SKILL_DIRS, type SkillRoot } from '../../skills/discover.ts';
@@ -17,6 +15,7 @@ import { VERSION } from '../../version.ts';
 import { createModel } from '../../models/index.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelOptions, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
+import { writeTextFile as write } from '../output.ts';
 
 interface RootFlags {
   userDir?: string[];
@@ -37,11 +36,6 @@ export function skillRoots(dirs: string[], flags: RootFlags): SkillRoot[] {
     ...(flags.userDir ?? []).map((dir) => ({ dir: expandDir(dir), scope: 'user' as const, explicit: true })),
   ];
   return named.length > 0 ? named : hostRoots(flags.host ?? 'claude');
-}
-
-function write(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
 }
 
 interface LintFlags extends RootFlags {
@@ -138,7 +132,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
         });
         process.stdout.write(`${renderSkillsEvalText(result)}\n`);
         if (flags.json) write(flags.json, `${JSON.stringify(result, null, 2)}\n`);
-        setExit(result.verdict.status === 'pass' ? EXIT.ok : result.verdict.status === 'fail' ? EXIT.gate : EXIT.runtime);
+        setExit(exitCodeFor(result.verdict.status));
       } finally {
         dispose();
         await model.close?.();
