@@ -48,8 +48,10 @@ describe.skipIf(skip !== undefined)('eval against a real llama.cpp server', () =
     const cut = cases.filter((c) => c.attempts[0].finishReason === 'length');
     expect(cut.length).toBeGreaterThan(0);
     for (const c of cut) {
-      if (c.state === 'failed' && c.attempts[0].chosen !== null && c.attempts[0].arguments === undefined) {
-        expect(c.reason).toMatch(/cut off \(finish_reason length\)|hallucinated|expected/);
+      const a = c.attempts[0];
+      if (a.chosen && a.arguments === undefined) {
+        expect(c.state).toBe('failed');
+        expect(c.reason).toMatch(/cut off \(finish_reason length\)/);
       }
     }
     expect(result.summary!.cases).toBe(cases.length);

@@ -26,7 +26,9 @@ export function scoreAttempt(
     const why = response.finishReason === 'length' ? ' (the answer was cut off: finish_reason length)' : '';
     return { ...base, state: 'failed', chosen: null, reason: `expected ${listOf(expected)}, the model called no tool${why}` };
   }
-  const extra = response.toolCalls.length > 1 ? ` (and ${response.toolCalls.length - 1} more calls, not scored)` : '';
+  const more = response.toolCalls.length > 1 ? ` (and ${response.toolCalls.length - 1} more calls, not scored)` : '';
+  // A wrong choice whose arguments were also cut off says both: the cut is often why the call is useless.
+  const extra = `${more}${!call.arguments && response.finishReason === 'length' ? '; its arguments were cut off (finish_reason length)' : ''}`;
   const chosen = call.name;
   const attempt: Attempt = { ...base, state: 'failed', chosen, rawArguments: call.rawArguments, reason: '' };
   if (call.arguments) attempt.arguments = call.arguments;
