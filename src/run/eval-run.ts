@@ -122,10 +122,13 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       signal: stop.signal,
       onResult: (result) => {
         const error = result.attempts.find((a) => a.error?.code === 'E_MODEL_REFUSED')?.error;
-        if (error && !refused) {
-          refused = error;
-          errors.push(error);
-          stop.abort();
+        if (error) {
+          // Not a result about the model: keep it out of the results, like the kept cases below.
+          if (!refused) {
+            refused = error;
+            errors.push(error);
+            stop.abort();
+          }
           return;
         }
         sink?.writeCase(result);
