@@ -95,17 +95,10 @@ export class ToolproofError extends Error {
   }
 }
 
-/** An error as data: what result files and reports carry. */
-export interface ErrorInfo {
+/** An error as data: what result files and reports carry (the details, less the cause). */
+export interface ErrorInfo extends Omit<ErrorDetails, 'cause'> {
   code: ErrorCode;
   message: string;
-  file?: string;
-  path?: string;
-  server?: string;
-  tool?: string;
-  url?: string;
-  hint?: string;
-  stderr?: string[];
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {

@@ -4,31 +4,12 @@
  * "Lint rules"): every finding is true of the definition it names. They are warnings only: none of
  * the three breaks the spec or carries poisoned text.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from './framework.ts';
 import { runLint } from './lint-run.ts';
+import { realServersHost } from '../testing/real-servers.ts';
 
-const modules = new URL('../../node_modules/@modelcontextprotocol/', import.meta.url).pathname;
-
-function realHost(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'toolproof-lint-real-'));
-  const root = mkdtempSync(join(dir, 'files-'));
-  const config = join(dir, 'host.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      mcpServers: {
-        everything: { command: 'node', args: [`${modules}server-everything/dist/index.js`, 'stdio'] },
-        filesystem: { command: 'node', args: [`${modules}server-filesystem/dist/index.js`, root] },
-        memory: { command: 'node', args: [`${modules}server-memory/dist/index.js`], env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') } },
-      },
-    }),
-  );
-  return config;
-}
+const realHost = (): string => realServersHost('toolproof-lint-real-').config;
 
 function countByRule(findings: Finding[], server: string): Record<string, number> {
   const out: Record<string, number> = {};

@@ -1,17 +1,10 @@
 /** Every registered tool rule has its own file (id == file name), a table test and a line in the README. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readmeSection } from '../testing/readme.ts';
 import { TOOL_RULES } from './rules/tool/index.ts';
 
 const RULES_DIR = new URL('./rules/tool/', import.meta.url);
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
-function section(markdown: string, heading: string): string {
-  const start = markdown.indexOf(`\n## ${heading}\n`);
-  if (start < 0) return '';
-  const end = markdown.indexOf('\n## ', start + 1);
-  return markdown.slice(start, end < 0 ? undefined : end);
-}
 
 describe('tool rule registry', () => {
   const rules = Object.entries(TOOL_RULES);
@@ -35,7 +28,7 @@ describe('tool rule registry', () => {
   });
 
   it('documents every rule in the README "Lint rules" section with its default severity and description', () => {
-    const docs = section(README, 'Lint rules');
+    const docs = readmeSection('Lint rules');
     expect(docs).not.toBe('');
     const missing = rules.filter(([id, rule]) => !docs.includes(`| \`${id}\` | ${rule.defaultSeverity} | ${rule.description.replace(/\|/g, '\\|')} |`));
     expect(missing.map(([id]) => id)).toEqual([]);

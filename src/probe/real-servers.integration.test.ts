@@ -3,32 +3,14 @@
  * server-filesystem on a temp folder and server-memory with MEMORY_FILE_PATH in a temp folder. Pins
  * each server's unknown-tool shape and its failure shapes, and checks the probe changed nothing.
  */
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProbe } from './probe-run.ts';
 import type { ServerProbe } from './types.ts';
+import { realServersHost } from '../testing/real-servers.ts';
 
-const modules = new URL('../../node_modules/@modelcontextprotocol/', import.meta.url).pathname;
-
-function realHost(): { config: string; root: string; memory: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'toolproof-probe-real-'));
-  const root = mkdtempSync(join(dir, 'files-'));
-  const memory = join(dir, 'memory.jsonl');
-  const config = join(dir, 'host.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      mcpServers: {
-        everything: { command: 'node', args: [`${modules}server-everything/dist/index.js`, 'stdio'] },
-        filesystem: { command: 'node', args: [`${modules}server-filesystem/dist/index.js`, root] },
-        memory: { command: 'node', args: [`${modules}server-memory/dist/index.js`], env: { MEMORY_FILE_PATH: memory } },
-      },
-    }),
-  );
-  return { config, root, memory };
-}
+const realHost = (): ReturnType<typeof realServersHost> => realServersHost('toolproof-probe-real-');
 
 function shapes(server: ServerProbe): Record<string, string> {
   return Object.fromEntries(server.toolProbes.map((t) => [t.tool, t.state === 'skipped' ? 'skipped' : [...new Set(t.probes.map((p) => p.shape))].join(' ')]));

@@ -2,41 +2,20 @@
  * Real third-party servers from npm, spawned as a user would: list their tools through the server
  * layer and run a selection eval on them with the mock model.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createMockModel } from '../models/mock.ts';
 import { runEval } from '../run/eval-run.ts';
+import { realServersHost } from '../testing/real-servers.ts';
 
-const require = createRequire(import.meta.url);
-const bin = (pkg: string): string => join(dirname(require.resolve(`${pkg}/package.json`)), 'dist', 'index.js');
 const queries = (name: string): string => fileURLToPath(new URL(`../../fixtures/queries/real/${name}.yaml`, import.meta.url));
-
-function hostConfig(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'toolproof-real-'));
-  const root = mkdtempSync(join(tmpdir(), 'toolproof-fsroot-'));
-  const file = join(dir, 'host.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      mcpServers: {
-        everything: { command: process.execPath, args: [bin('@modelcontextprotocol/server-everything'), 'stdio'] },
-        filesystem: { command: process.execPath, args: [bin('@modelcontextprotocol/server-filesystem'), root] },
-      },
-    }),
-  );
-  return file;
-}
 
 describe('real npm servers', () => {
   it.each([
     ['everything', ['echo', 'get-sum', 'get-tiny-image'], 0.6],
     ['filesystem', ['read_text_file', 'write_file', 'list_directory', 'move_file'], 0.6],
   ] as const)('%s: lists its tools and runs a selection eval with the mock model', async (server, someTools, floor) => {
-    const result = await runEval({ config: hostConfig(), servers: [server], queries: [queries(server)], model: createMockModel() });
+    const result = await runEval({ config: realServersHost().config, servers: [server], queries: [queries(server)], model: createMockModel() });
     expect(result.errors).toEqual([]);
     const info = result.servers?.[0];
     expect(info?.name).toBe(server);

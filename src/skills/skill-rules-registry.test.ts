@@ -1,17 +1,10 @@
 /** Every registered skill rule has its own file (id == file name), a table test and a line in the README "Lint rules" section. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readmeSection } from '../testing/readme.ts';
 import { SKILL_RULES } from '../lint/rules/skill/index.ts';
 
 const RULES_DIR = new URL('../lint/rules/skill/', import.meta.url);
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
-function section(markdown: string, heading: string): string {
-  const start = markdown.indexOf(`\n## ${heading}\n`);
-  if (start < 0) return '';
-  const end = markdown.indexOf('\n## ', start + 1);
-  return markdown.slice(start, end < 0 ? undefined : end);
-}
 
 describe('skill rule registry', () => {
   const rules = Object.entries(SKILL_RULES);
@@ -30,7 +23,7 @@ describe('skill rule registry', () => {
   });
 
   it('documents every rule in the README "Lint rules" section with its default severity and description', () => {
-    const docs = section(README, 'Lint rules');
+    const docs = readmeSection('Lint rules');
     const missing = rules.filter(([id, rule]) => !docs.includes(`| \`${id}\` | ${rule.defaultSeverity} | ${rule.description.replace(/\|/g, '\\|')} |`));
     expect(missing.map(([id]) => id)).toEqual([]);
   });
