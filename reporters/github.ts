@@ -8,6 +8,8 @@ import type { ToolproofResult } from '../src/report/model.ts';
 import type { Reporter } from '../src/report/reporter.ts';
 import { chosenText, expectedText, failedCases } from '../src/report/text.ts';
 import { renderMarkdown } from './markdown.ts';
+import { OWN_LINE } from '../src/safety/github.ts';
+import { toFile } from '../src/safety/boundary.ts';
 
 export interface Annotation {
   level: 'error' | 'warning' | 'notice';
@@ -78,16 +80,21 @@ export function renderGitHub(result: ToolproofResult): string {
  * When running in GitHub Actions: writes the annotations to `out` and appends the Markdown summary
  * to $GITHUB_STEP_SUMMARY. Returns false (and does nothing) elsewhere.
  */
-export function emitGitHub(result: ToolproofResult, env: NodeJS.ProcessEnv = process.env, out: (text: string) => void = (t) => process.stdout.write(t)): boolean {
+export function emitGitHub(result: ToolproofResult, env: NodeJS.ProcessEnv = process.env, out: (text: string) => void = writeOwnLines): boolean {
   if (!env.GITHUB_ACTIONS) return false;
   out(renderGitHub(result));
   if (env.GITHUB_STEP_SUMMARY) appendStepSummary(result, env.GITHUB_STEP_SUMMARY);
   return true;
 }
 
+/** Marked as ours, so the CLI's output boundary lets these (already escaped) lines through as workflow commands. */
+function writeOwnLines(text: string): void {
+  process.stdout.write(text.replace(/^(?=::)/gm, OWN_LINE));
+}
+
 /** Appends the Markdown summary to the step summary file GitHub shows on the run's page. */
 export function appendStepSummary(result: ToolproofResult, file: string): void {
-  appendFileSync(file, `${renderMarkdown(result)}\n`);
+  appendFileSync(file, toFile(`${renderMarkdown(result)}\n`));
 }
 
 export const github: Reporter = {

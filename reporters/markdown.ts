@@ -6,6 +6,7 @@
 import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
 import type { RenderOptions, Reporter } from '../src/report/reporter.ts';
 import { cell, details, MAX_CHARS, table } from '../src/report/markdown-kit.ts';
+import { markdownDocument } from '../src/safety/markdown.ts';
 import { abSection, benchSection, breakingSection, flippedSection, lintSection, probeSection, skillsSection } from '../src/report/markdown-sections.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, pointsText, previousAccuracy, verdictLine } from '../src/report/text.ts';
 
@@ -74,7 +75,7 @@ export function renderMarkdown(result: ToolproofResult, options: RenderOptions =
     const open = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;
     text = `${cut}\n\n… cut to fit a comment; the full report is in the JSON result.\n${'\n</details>'.repeat(Math.max(0, open))}\n`;
   }
-  return text;
+  return markdownDocument(text);
 }
 
 export const markdown: Reporter = {

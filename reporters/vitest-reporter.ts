@@ -11,7 +11,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
+import { toFile } from '../src/safety/boundary.ts';
+import { redactSecrets } from '../src/safety/secrets.ts';
 import type { Reporter as VitestReporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type {} from '../src/vitest/index.ts';
 import { mergeResults } from '../src/report/merge.ts';
@@ -81,7 +82,7 @@ export class ToolproofReporter implements VitestReporter {
       const file = join(dir, `toolproof${suffix}.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`);
       const text = reporter.render(merged);
       // Colours are for terminals: a file gets plain text even when vitest forces colour.
-      writeFileSync(file, reporter.id === 'text' ? stripVTControlCharacters(text) : text);
+      writeFileSync(file, reporter.id === 'text' ? toFile(text) : redactSecrets(text));
       this.written.push(file);
     }
     process.stdout.write(`toolproof: ${merged.verdict.status.toUpperCase()}, wrote ${this.written.map((f) => relative(this.root, f)).join(', ')}\n`);

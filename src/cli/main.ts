@@ -6,8 +6,11 @@ import { Command, CommanderError } from 'commander';
 import { EXIT, formatError, ToolproofError } from '../errors.ts';
 import { COMMANDS } from './commands/index.ts';
 import { VERSION } from '../version.ts';
+import { installOutputBoundary } from '../safety/boundary.ts';
 
 export async function main(argv: string[]): Promise<number> {
+  // Every byte the CLI prints passes one boundary: secrets redacted, control sequences inert (src/safety).
+  installOutputBoundary();
   let exitCode: number = EXIT.ok;
   const program = new Command('toolproof')
     .description('Eval and regression harness for MCP tool servers and agent skills')

@@ -1,12 +1,12 @@
 /** Writing what a command produces: to a file (its folder made, colours stripped) or to stdout. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
+import { toFile } from '../safety/boundary.ts';
 
-/** Colours are for terminals: a file always gets plain text. */
+/** Colours are for terminals: a file always gets plain text, with known secrets redacted. */
 export function writeTextFile(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, stripVTControlCharacters(text));
+  writeFileSync(file, toFile(text));
 }
 
 export function writeJsonFile(file: string, data: unknown): void {

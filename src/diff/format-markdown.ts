@@ -2,8 +2,9 @@
 import type { ToolproofResult } from '../report/model.ts';
 import { countsLine, abHeadline } from './format-text.ts';
 import type { Change } from './types.ts';
+import { markdownCell, markdownDocument } from '../safety/markdown.ts';
 
-const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = markdownCell;
 const ICON = { breaking: '🔴', retest: '🟡', safe: '🟢' } as const;
 
 export function formatDiffMarkdown(result: ToolproofResult): string {
@@ -32,7 +33,7 @@ export function formatDiffMarkdown(result: ToolproofResult): string {
     out.push('', '**Gate**', '');
     for (const r of result.verdict.reasons) out.push(`- ${cell(r)}`);
   }
-  return `${out.join('\n')}\n`;
+  return markdownDocument(`${out.join('\n')}\n`);
 }
 
 function row(c: Change): string {

@@ -4,6 +4,8 @@
  * an unchanged server gives identical bytes and a changed one gives a readable git diff.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { encodeFileName } from '../safety/file-name.ts';
+import { redactSecrets } from '../safety/secrets.ts';
 import { join, resolve } from 'node:path';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { ToolproofError } from '../errors.ts';
@@ -39,7 +41,7 @@ export function serializeSnapshot(snapshot: Snapshot): string {
 
 /** A file name from a server name: `everything` -> `everything.json`; path separators are replaced. */
 export function snapshotFileName(server: string): string {
-  return `${server.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`;
+  return `${encodeFileName(server)}.json`;
 }
 
 export interface SnapshotOptions {
@@ -73,7 +75,7 @@ export async function writeSnapshots(options: SnapshotOptions): Promise<WrittenS
       const identity = connection.identity;
       const snapshot = createSnapshot({ name: identity.name ?? name, ...(identity.version ? { version: identity.version } : {}) }, identity.protocolVersion, tools);
       const file = join(outDir, snapshotFileName(name));
-      writeFileSync(file, serializeSnapshot(snapshot));
+      writeFileSync(file, redactSecrets(serializeSnapshot(snapshot)));
       written.push({ server: name, file, tools: tools.length });
     }
     return written;

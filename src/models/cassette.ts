@@ -16,6 +16,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { encodeFileName } from '../safety/file-name.ts';
+import { redactSecrets } from '../safety/secrets.ts';
 import { join } from 'node:path';
 import { ToolproofError, type ErrorInfo } from '../errors.ts';
 import type { ChatMessage, ModelRequest, ModelResponse, ToolChoice } from '../types.ts';
@@ -119,7 +121,7 @@ export function keyRequest(model: string, request: ModelRequest, defaults: Sampl
 
 function writeAtomic(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
+  writeFileSync(tmp, redactSecrets(text));
   renameSync(tmp, file);
 }
 
@@ -171,7 +173,7 @@ export class Cassette {
   }
 
   toolFile(name: string, hash: string): string {
-    return join(this.dir, 'tools', `${name.replace(/[^\w.-]/g, '_')}.${hash}.json`);
+    return join(this.dir, 'tools', `${encodeFileName(name)}.${hash}.json`);
   }
 
   readExchange(key: string): Exchange | undefined {

@@ -5,6 +5,7 @@
  */
 import OpenAI from 'openai';
 import { ToolproofError } from '../errors.ts';
+import { registerSecret } from '../safety/secrets.ts';
 import type { ModelDriver, ModelRequest, ModelResponse } from '../types.ts';
 import { fromWireCompletion, toWireRequest } from './wire.ts';
 import { describeModelError } from './openai-errors.ts';
@@ -87,6 +88,16 @@ function checkBaseUrl(raw: string): string {
   } catch {
     url = undefined;
   }
+  if (url !== undefined && (url.username || url.password)) {
+    // Node's fetch refuses URLs with credentials, so such a URL never works; and it must never be printed.
+    registerSecret(decodeURIComponent(url.password));
+    registerSecret(decodeURIComponent(url.username));
+    url.username = '';
+    url.password = '';
+    throw new ToolproofError('E_USAGE', `The model base URL ${url.toString().replace(/\/$/, '')} carries a user name or password, which are never sent from a URL.`, {
+      hint: 'drop the user:password@ part and put the key in TOOLPROOF_API_KEY (or the variable --api-key-env names): it is sent as Authorization: Bearer',
+    });
+  }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new ToolproofError('E_USAGE', `The model base URL "${raw}" is not an http(s) URL.`, {
       hint: `give the full address with its scheme, e.g. ${DEFAULT_BASE_URL}`,
@@ -101,6 +112,8 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const { key, source } = resolveApiKey(options);
+  // Redacted from everything Toolproof writes, also when the endpoint echoes it in a normal answer.
+  if (key !== PLACEHOLDER_API_KEY) registerSecret(key);
   const client = new OpenAI({
     baseURL: baseUrl,
     apiKey: key,

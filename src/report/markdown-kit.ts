@@ -1,12 +1,11 @@
 /** Markdown building blocks: escaped table cells, capped tables, folded sections. */
+import { markdownCell } from '../safety/markdown.ts';
 /** Rows per table before "… and N more"; GitHub comments are limited to 65,536 characters. */
 export const MAX_ROWS = 40;
 export const MAX_CHARS = 60_000;
 
-/** A table cell: no pipes or line breaks, HTML-significant characters escaped. */
-export function cell(value: unknown): string {
-  return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
+/** A table cell: no pipes or line breaks; HTML, links, images and mentions stay text (src/safety/markdown.ts). */
+export const cell = markdownCell;
 
 export function table(head: string[], rows: unknown[][], total = rows.length): string {
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];

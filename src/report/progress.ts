@@ -4,6 +4,7 @@
  * set. Plain mode stays silent for runs shorter than one interval, so quick runs print nothing extra.
  */
 import { SingleBar } from 'cli-progress';
+import { rawWrite } from '../safety/boundary.ts';
 
 export interface Progress {
   start(total: number): void;
@@ -40,8 +41,10 @@ export function createProgress(options: ProgressOptions = {}): Progress {
   let passedSoFar = 0;
   let stopped = false;
   if (mode === 'bar') {
+    // The bar moves the cursor with escape sequences of its own: past the output boundary, not through it.
+    const barStream = stream === process.stderr && rawWrite.stderr ? Object.create(process.stderr, { write: { value: rawWrite.stderr } }) : stream;
     const bar = new SingleBar({
-      stream: stream as NodeJS.WriteStream,
+      stream: barStream as NodeJS.WriteStream,
       format: `${label} {bar} {value}/{total} cases | pass {rate} | ETA {eta_formatted}`,
       hideCursor: true,
       clearOnComplete: true,

@@ -8,6 +8,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } f
 import { dirname } from 'node:path';
 import { ToolproofError } from '../errors.ts';
 import type { CaseResult } from '../types.ts';
+import { redactSecrets } from '../safety/secrets.ts';
 
 export interface RunHeader {
   type: 'run';
@@ -33,7 +34,7 @@ export class ResultSink {
 
   write(record: object): void {
     if (this.fd === null) return;
-    writeSync(this.fd, `${JSON.stringify(record)}\n`);
+    writeSync(this.fd, `${redactSecrets(JSON.stringify(record))}\n`);
   }
 
   writeCase(result: CaseResult): void {

@@ -12,7 +12,7 @@ import { lintSkills, skillLintResult } from '../../skills/lint-skills.ts';
 import { renderSkillLintText, renderSkillsEvalText } from '../../skills/render-text.ts';
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { VERSION } from '../../version.ts';
-import { createModel } from '../../models/index.ts';
+import { createModel, type ModelOptions } from '../../models/index.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelOptions, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
 import { writeTextFile as write } from '../output.ts';
@@ -59,6 +59,7 @@ interface EvalFlags extends RootFlags, ModelFlags, ServerFlags {
   maxTokens?: number;
   json?: string;
   judgeBaseUrl?: string;
+  judgeApiKeyEnv?: string;
   judgeModelName?: string;
 }
 
@@ -100,6 +101,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
     .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt)
     .option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (default: the model endpoint, when there is one)')
     .option('--judge-model-name <name>', 'model name of the judge (default: --model-name)')
+    .option('--judge-api-key-env <VAR>', "environment variable with the judge's API key (default: the agent's key when the judge is on the same origin, else TOOLPROOF_JUDGE_API_KEY)")
     .option('--json <file>', 'write the result as JSON')
     .action(async (dirs: string[], flags: EvalFlags) => {
       const roots = skillRoots(dirs, flags);
@@ -108,7 +110,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
       const agent = modelOptions(flags);
       const judgeUrl = flags.judgeBaseUrl ?? (agent.kind === 'openai' ? agent.baseUrl : undefined);
       const judgeName = flags.judgeModelName ?? (agent.kind === 'openai' ? agent.modelName : undefined);
-      const judge = judgeUrl ? createModel(modelOptions({ ...flags, model: 'openai', baseUrl: judgeUrl, modelName: judgeName })) : undefined;
+      const judge = judgeUrl ? createModel(modelOptions({ ...flags, model: 'openai', baseUrl: judgeUrl, modelName: judgeName, apiKeyEnv: judgeKeyEnv(flags, agent, judgeUrl) })) : undefined;
       try {
         const result = await runSkillsEval({
           roots,
@@ -139,4 +141,23 @@ export function registerSkills(program: Command, setExit: SetExit): void {
         await judge?.close?.();
       }
     });
+}
+
+/**
+ * The agent's API key goes to the judge only when the judge talks to the same origin: a separate
+ * --judge-base-url host gets its own key (--judge-api-key-env, default TOOLPROOF_JUDGE_API_KEY), never
+ * the agent's.
+ */
+export function judgeKeyEnv(flags: { judgeApiKeyEnv?: string; apiKeyEnv?: string }, agent: ModelOptions, judgeUrl: string): string | undefined {
+  if (flags.judgeApiKeyEnv) return flags.judgeApiKeyEnv;
+  const sameOrigin = agent.kind === 'openai' && originOf(agent.baseUrl) !== undefined && originOf(agent.baseUrl) === originOf(judgeUrl);
+  return sameOrigin ? flags.apiKeyEnv : 'TOOLPROOF_JUDGE_API_KEY';
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,23 @@
+/**
+ * The GitHub Actions medium of the output boundary. The runner treats a log line that starts with
+ * `::` (after leading white space) as a workflow command, and the legacy `##[` form anywhere in a
+ * line. A newline in a server version or a tool name could therefore print `::error …` or
+ * `::stop-commands::token` (which would silence our own annotations after it). Every line that is not
+ * one of our own annotations gets a zero-width space between the two characters, which the runner
+ * does not parse and a reader does not see. Our own annotation lines are marked with OWN_LINE by the
+ * GitHub reporter, escaped there per @actions/core's rules, and unmarked here.
+ */
+export const OWN_LINE = '\uE002';
+
+const COMMAND_START = /^(\s*):(?=:)/;
+const LEGACY = /##\[/g;
+
+export function defuseWorkflowLine(line: string): string {
+  if (line.startsWith(OWN_LINE)) return line.slice(OWN_LINE.length);
+  return line.replace(COMMAND_START, '$1:\u200b').replace(LEGACY, '#\u200b#[');
+}
+
+export function defuseWorkflowCommands(text: string): string {
+  if (!text.includes('::') && !text.includes('##[') && !text.includes(OWN_LINE)) return text;
+  return text.split('\n').map(defuseWorkflowLine).join('\n');
+}
