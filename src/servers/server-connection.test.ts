@@ -81,3 +81,37 @@ describe('ServerConnection (real child processes)', () => {
     }
   });
 });
+
+describe('ServerConnection: resources, prompts, capabilities (v2 fixture server over stdio)', () => {
+  it('lists and reads resources, templates and prompts, and keeps capabilities and instructions', async () => {
+    const modern = await start('modern', 'modern.mjs');
+    expect(modern.identity.name).toBe('modern-warehouse');
+    expect(modern.capabilities).toMatchObject({ tools: {}, resources: {}, prompts: {} });
+    expect(modern.instructions).toContain('warehouses');
+    const tools = await modern.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_stock', 'list_warehouses', 'reserve_stock']);
+    expect(tools.find((t) => t.name === 'get_stock')?.outputSchema).toMatchObject({ required: ['sku', 'warehouse', 'quantity'] });
+    const stock = await modern.callTool('get_stock', { sku: 'A-100', warehouse: 'north' });
+    expect(stock.structuredContent).toEqual({ sku: 'A-100', warehouse: 'north', quantity: 12 });
+
+    expect((await modern.listResources()).map((r) => r.uri)).toEqual(['warehouse://list']);
+    expect((await modern.listResourceTemplates()).map((t) => t.uriTemplate)).toEqual(['warehouse://sku/{sku}']);
+    const read = await modern.readResource('warehouse://sku/A-100');
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual({ north: 12, south: 3 });
+
+    const prompts = await modern.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(['restock_plan']);
+    expect(prompts[0].arguments).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'sku', required: true })]));
+    const prompt = await modern.getPrompt('restock_plan', { sku: 'A-100' });
+    expect(JSON.stringify(prompt.messages)).toContain('Plan restocking of A-100');
+    await expect(modern.getPrompt('restock_plan', {})).rejects.toMatchObject({ code: 'E_CALL_FAILED', server: 'modern' });
+  });
+
+  it('gives empty lists for what a server does not offer', async () => {
+    const echo = await start('echo', 'echo.mjs');
+    expect(echo.capabilities.resources).toBeUndefined();
+    expect(await echo.listResources()).toEqual([]);
+    expect(await echo.listResourceTemplates()).toEqual([]);
+    expect(await echo.listPrompts()).toEqual([]);
+  });
+});

@@ -7,7 +7,15 @@
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ToolproofError } from '../errors.ts';
 import type { ServerEntry } from '../config/host-config.ts';
 import type { ToolDefinition } from '../types.ts';
@@ -26,6 +34,8 @@ export interface ServerTimeouts {
 
 export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = { startMs: 15_000, callMs: 30_000 };
 
+export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
+
 export interface ServerIdentity {
   name?: string;
   version?: string;
@@ -35,6 +45,10 @@ export interface ServerIdentity {
 export class ServerConnection {
   readonly stderr = new StderrTail();
   readonly identity: ServerIdentity = {};
+  /** What the server said it offers (`tools`, `resources`, `prompts`, `logging`, ...), from initialization. */
+  capabilities: ServerCapabilities = {};
+  /** The server's `instructions` for the model, when it gave any. */
+  instructions?: string;
   /** Messages on stdout that were not JSON-RPC (a server must not print to stdout). */
   readonly protocolNoise: string[] = [];
   private closed = false;
@@ -93,6 +107,8 @@ export class ServerConnection {
     const info = client.getServerVersion();
     connection.identity.name = info?.name;
     connection.identity.version = info?.version;
+    connection.capabilities = client.getServerCapabilities() ?? {};
+    connection.instructions = client.getInstructions();
     return connection;
   }
 
@@ -106,22 +122,58 @@ export class ServerConnection {
   }
 
   async listTools(): Promise<ToolDefinition[]> {
-    const tools: ToolDefinition[] = [];
+    const tools = await this.paginate('tools/list', (params, options) => this.client.listTools(params, options), (page) => page.tools);
+    return tools.map((tool) => ({ ...(tool as unknown as ToolDefinition), server: this.name }));
+  }
+
+  /** Every listed resource (`resources/list`, following pagination); empty when the server has no `resources` capability. */
+  async listResources(): Promise<Resource[]> {
+    if (!this.capabilities.resources) return [];
+    return this.paginate('resources/list', (params, options) => this.client.listResources(params, options), (page) => page.resources);
+  }
+
+  /** Every listed resource template (`resources/templates/list`); empty without the `resources` capability. */
+  async listResourceTemplates(): Promise<ResourceTemplate[]> {
+    if (!this.capabilities.resources) return [];
+    return this.paginate('resources/templates/list', (params, options) => this.client.listResourceTemplates(params, options), (page) => page.resourceTemplates);
+  }
+
+  /** Every listed prompt (`prompts/list`); empty without the `prompts` capability. */
+  async listPrompts(): Promise<Prompt[]> {
+    if (!this.capabilities.prompts) return [];
+    return this.paginate('prompts/list', (params, options) => this.client.listPrompts(params, options), (page) => page.prompts);
+  }
+
+  async readResource(uri: string, timeoutMs = this.timeouts.callMs): Promise<ReadResourceResult> {
+    return this.guard(`resources/read ${uri}`, () => this.client.readResource({ uri }, { timeout: timeoutMs }), undefined, timeoutMs);
+  }
+
+  async getPrompt(name: string, args: Record<string, string> = {}, timeoutMs = this.timeouts.callMs): Promise<GetPromptResult> {
+    return this.guard(`prompts/get ${name}`, () => this.client.getPrompt({ name, arguments: args }, { timeout: timeoutMs }), undefined, timeoutMs);
+  }
+
+  /** Follows `nextCursor` until the last page; a cursor the server already gave is a loop, not more pages. */
+  private async paginate<Page extends { nextCursor?: string }, Item>(
+    method: string,
+    fetchPage: (params: { cursor: string } | undefined, options: { timeout: number }) => Promise<Page>,
+    items: (page: Page) => Item[],
+  ): Promise<Item[]> {
+    const all: Item[] = [];
     let cursor: string | undefined;
     const seen = new Set<string>();
     do {
-      const page = await this.guard('tools/list', () => this.client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeouts.callMs }));
-      for (const tool of page.tools) tools.push({ ...(tool as unknown as ToolDefinition), server: this.name });
+      const page = await this.guard(method, () => fetchPage(cursor !== undefined ? { cursor } : undefined, { timeout: this.timeouts.callMs }));
+      all.push(...items(page));
       cursor = page.nextCursor;
       if (cursor !== undefined && seen.has(cursor)) {
-        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" repeated the tools/list cursor ${JSON.stringify(cursor)}`, {
+        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" repeated the ${method} cursor ${JSON.stringify(cursor)}`, {
           server: this.name,
           hint: 'the server paginates in a loop; fix its nextCursor',
         });
       }
       if (cursor !== undefined) seen.add(cursor);
     } while (cursor !== undefined);
-    return tools;
+    return all;
   }
 
   async callTool(tool: string, args: Record<string, unknown>, timeoutMs = this.timeouts.callMs): Promise<CallToolResult> {
@@ -159,11 +211,14 @@ export class ServerConnection {
           hint: 'return large data in pages, or as a resource link, instead of one huge result',
         });
       }
-      const schemaProblem = what === 'tools/list' ? describeSchemaIssues(message) : undefined;
+      const schemaProblem = what.endsWith('/list') ? describeSchemaIssues(message) : undefined;
       if (schemaProblem) {
-        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" lists a malformed tool: ${schemaProblem}`, {
+        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" answered ${what} with a malformed result: ${schemaProblem}`, {
           server: this.name,
-          hint: 'every tool needs a name and an inputSchema that is a JSON Schema object: {"type": "object", "properties": {...}, "required": [...]} (spec 2.4, 7.5)',
+          hint:
+            what === 'tools/list'
+              ? 'every tool needs a name and an inputSchema that is a JSON Schema object: {"type": "object", "properties": {...}, "required": [...]} (spec 2.4, 7.5)'
+              : `fix the server's ${what} result to match the MCP schema`,
         });
       }
       const code = (error as { code?: number }).code;
