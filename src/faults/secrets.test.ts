@@ -69,3 +69,71 @@ describe('a planted API key', () => {
     expect(result).toMatch(/PATH=/);
   });
 });
+
+describe('a planted API key echoed back in normal answers', () => {
+  it('is redacted from --json, --results, the cassette, stdout and stderr, in eval and doctor', async () => {
+    const echoing = await startFaultEndpoint((request) => {
+      if (request.method === 'GET') return { json: { object: 'list', data: [{ id: 'm', object: 'model' }] } };
+      const token = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+      // A normal answer that quotes the key: in the text, and inside the arguments of a call.
+      const body = request.body as { messages: Array<{ role: string; content: string }> };
+      const query = body.messages.find((m) => m.role === 'user')!.content;
+      return query.startsWith('echo') ? reply.toolCall('echo', { text: `key ${token}` }) : reply.textAnswer(`your key is ${token}`);
+    });
+    try {
+      const config = path.join(dir, 'echo-host.json');
+      writeFileSync(config, JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [fixture('servers/echo.mjs')] } } }));
+      const out = path.join(dir, 'echoed');
+      const run = await runCli(
+        ['eval', '--config', config, '--queries', fixture('queries/echo.yaml'), '--base-url', echoing.url, '--model-name', 'm', '--retries', '0',
+          '--json', `${out}/result.json`, '--results', `${out}/results.jsonl`, '--record', `${out}/cassette`],
+        { env: { TOOLPROOF_API_KEY: SECRET }, cwd: dir },
+      );
+      expect(echoing.requests.some((r) => r.headers.authorization === `Bearer ${SECRET}`)).toBe(true);
+      const written = filesUnder(out);
+      expect(written.length).toBeGreaterThan(3);
+      for (const file of written) expect(readFileSync(file, 'utf8'), file).not.toContain(SECRET);
+      expect(run.stdout + run.stderr).not.toContain(SECRET);
+      // The echoed answers were recorded, with the key replaced.
+      expect(readFileSync(`${out}/results.jsonl`, 'utf8')).toContain('key ***');
+      const doctor = await runCli(['doctor', '--base-url', echoing.url, '--model-name', 'm'], { env: { TOOLPROOF_API_KEY: SECRET }, cwd: dir });
+      expect(doctor.stdout + doctor.stderr).not.toContain(SECRET);
+    } finally {
+      await echoing.close();
+    }
+  });
+});
+
+describe('credentials in the base URL', () => {
+  it('are refused with a coded error that prints neither the user nor the password', async () => {
+    const url = new URL(endpoint.url);
+    url.username = 'alice-user';
+    url.password = 'hunter2-password';
+    const run = await runCli(['eval', '--config', fixture('hosts/example.json'), '--server', 'echo', '--queries', fixture('queries/echo.yaml'), '--base-url', url.toString(), '--model-name', 'm'], { cwd: dir });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('E_USAGE');
+    expect(run.stderr).toMatch(/user name or password/);
+    expect(run.stdout + run.stderr).not.toContain('hunter2-password');
+    expect(run.stdout + run.stderr).not.toContain('alice-user');
+  });
+});
+
+describe('the judge', () => {
+  it("gets the agent's key only on the agent's own origin", async () => {
+    const judge = await startFaultEndpoint(() => reply.textAnswer('{"pass": false, "evidence": ""}'));
+    try {
+      const skills = fixture('skills/project');
+      const common = ['skills', 'eval', skills, '--user-dir', fixture('skills/user'), '--no-trigger', '--base-url', endpoint.url, '--model-name', 'm', '--retries', '0', '--max-turns', '1'];
+      await runCli([...common, '--judge-base-url', judge.url], { env: { TOOLPROOF_API_KEY: SECRET, TOOLPROOF_JUDGE_API_KEY: undefined }, cwd: dir });
+      expect(judge.requests.length).toBeGreaterThan(0);
+      expect(judge.requests.some((r) => String(r.headers.authorization ?? '').includes(SECRET))).toBe(false);
+      const before = judge.requests.length;
+      await runCli([...common, '--judge-base-url', judge.url], { env: { TOOLPROOF_API_KEY: SECRET, TOOLPROOF_JUDGE_API_KEY: 'judge-own-key-123' }, cwd: dir });
+      const later = judge.requests.slice(before);
+      expect(later.length).toBeGreaterThan(0);
+      expect(later.every((r) => r.headers.authorization === 'Bearer judge-own-key-123')).toBe(true);
+    } finally {
+      await judge.close();
+    }
+  });
+});
