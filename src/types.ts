@@ -32,6 +32,66 @@ export interface ToolDefinition {
   server?: string;
 }
 
+// ---------------------------------------------------------------- resources and prompts
+
+/** One argument of a prompt as `prompts/list` gives it. */
+export interface PromptArgument {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** A prompt as `prompts/list` returns it. */
+export interface PromptDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: PromptArgument[];
+  icons?: unknown[];
+  _meta?: { [key: string]: unknown };
+}
+
+/** A resource as `resources/list` returns it. */
+export interface ResourceDefinition {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: { [key: string]: unknown };
+  icons?: unknown[];
+  _meta?: { [key: string]: unknown };
+}
+
+/** A resource template as `resources/templates/list` returns it. */
+export interface ResourceTemplateDefinition {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: { [key: string]: unknown };
+  icons?: unknown[];
+  _meta?: { [key: string]: unknown };
+}
+
+/**
+ * What a server offers besides tools. Each list is present when the server declared the capability
+ * (and absent in snapshot files written before these fields existed): absent means "not recorded",
+ * an empty list means "declared, none listed".
+ */
+export interface ServerSurface {
+  resources?: ResourceDefinition[];
+  resourceTemplates?: ResourceTemplateDefinition[];
+  prompts?: PromptDefinition[];
+  /** The capabilities the server declared at initialize (or server/discover). */
+  capabilities?: { [key: string]: unknown };
+  /** The server's instructions for the model, if any. */
+  instructions?: string;
+}
+
 // ---------------------------------------------------------------- models
 
 export type Role = 'system' | 'user' | 'assistant' | 'tool';

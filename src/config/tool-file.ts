@@ -1,11 +1,13 @@
 /**
  * Tool definitions without a server (`--tools FILE`): a JSON or YAML list of `{name, description,
  * inputSchema}`, a `tools/list` result `{tools: [...]}`, or a Toolproof snapshot (the same with
- * `toolproofSnapshot`, `server` and `protocolVersion`).
+ * `toolproofSnapshot`, `server` and `protocolVersion`, and since resources and prompts were added,
+ * optionally `resources`, `resourceTemplates`, `prompts`, `capabilities` and `instructions`:
+ * snapshot files written before then simply lack them).
  */
 import { resolve } from 'node:path';
 import { ToolproofError } from '../errors.ts';
-import type { ToolDefinition } from '../types.ts';
+import type { ServerSurface, ToolDefinition } from '../types.ts';
 import { readDataFile } from './read-file.ts';
 import { validateData } from './validate.ts';
 
@@ -28,6 +30,39 @@ const toolSchema = {
   additionalProperties: false,
 } as const;
 
+// The MCP 2025-11-25 fields of each record; an unknown key is an error, as for tools.
+const common = { title: { type: 'string' }, description: { type: 'string' }, icons: { type: 'array' }, _meta: { type: 'object' } } as const;
+const promptSchema = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    ...common,
+    arguments: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string', minLength: 1 }, title: { type: 'string' }, description: { type: 'string' }, required: { type: 'boolean' } },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const;
+const resourceSchema = {
+  type: 'object',
+  required: ['uri', 'name'],
+  properties: { uri: { type: 'string', minLength: 1 }, name: { type: 'string' }, ...common, mimeType: { type: 'string' }, size: { type: 'number' }, annotations: { type: 'object' } },
+  additionalProperties: false,
+} as const;
+const templateSchema = {
+  type: 'object',
+  required: ['uriTemplate', 'name'],
+  properties: { uriTemplate: { type: 'string', minLength: 1 }, name: { type: 'string' }, ...common, mimeType: { type: 'string' }, annotations: { type: 'object' } },
+  additionalProperties: false,
+} as const;
+
 const toolFileSchema = {
   anyOf: [
     { type: 'array', items: toolSchema },
@@ -40,6 +75,11 @@ const toolFileSchema = {
         protocolVersion: { type: 'string' },
         nextCursor: { type: 'string' },
         tools: { type: 'array', items: toolSchema },
+        resources: { type: 'array', items: resourceSchema },
+        resourceTemplates: { type: 'array', items: templateSchema },
+        prompts: { type: 'array', items: promptSchema },
+        capabilities: { type: 'object' },
+        instructions: { type: 'string' },
       },
       additionalProperties: false,
     },
@@ -51,11 +91,22 @@ export interface ToolFile {
   tools: ToolDefinition[];
   /** The server name a snapshot records, if any. */
   server?: string;
+  /** Resources, prompts, capabilities and instructions a snapshot records; absent for plain tool lists and older snapshots. */
+  surface?: ServerSurface;
+}
+
+const SURFACE_KEYS = ['resources', 'resourceTemplates', 'prompts', 'capabilities', 'instructions'] as const;
+
+/** The non-tool parts of a snapshot, or undefined when it records none. */
+function surfaceOf(data: ServerSurface): ServerSurface | undefined {
+  const surface: ServerSurface = {};
+  for (const key of SURFACE_KEYS) if (data[key] !== undefined) (surface as Record<string, unknown>)[key] = data[key];
+  return Object.keys(surface).length > 0 ? surface : undefined;
 }
 
 export function loadToolFile(path: string): ToolFile {
   const file = resolve(path);
-  const data = validateData<ToolDefinition[] | { tools: ToolDefinition[]; server?: { name?: string } }>(
+  const data = validateData<ToolDefinition[] | ({ tools: ToolDefinition[]; server?: { name?: string } } & ServerSurface)>(
     toolFileSchema,
     readDataFile(file, 'tool file'),
     file,
@@ -76,5 +127,29 @@ export function loadToolFile(path: string): ToolFile {
     seen.add(tool.name);
   });
   const server = Array.isArray(data) ? undefined : data.server?.name;
-  return { file, tools, ...(server ? { server } : {}) };
+  const surface = Array.isArray(data) ? undefined : surfaceOf(data);
+  if (surface) uniqueKeys(file, surface);
+  return { file, tools, ...(server ? { server } : {}), ...(surface ? { surface } : {}) };
+}
+
+/** Prompt names, resource URIs and template URIs are keys, as tool names are: each is listed once. */
+function uniqueKeys(file: string, surface: ServerSurface): void {
+  const lists: Array<[string, Array<Record<string, unknown>> | undefined, string]> = [
+    ['prompts', surface.prompts as Array<Record<string, unknown>> | undefined, 'name'],
+    ['resources', surface.resources as Array<Record<string, unknown>> | undefined, 'uri'],
+    ['resourceTemplates', surface.resourceTemplates as Array<Record<string, unknown>> | undefined, 'uriTemplate'],
+  ];
+  for (const [list, items, key] of lists) {
+    const seen = new Set<unknown>();
+    (items ?? []).forEach((item, i) => {
+      if (seen.has(item[key])) {
+        throw new ToolproofError('E_FILE_INVALID', `tool file ${file}: $.${list}[${i}].${key} ${JSON.stringify(item[key])} is listed twice`, {
+          file,
+          path: `$.${list}[${i}].${key}`,
+          hint: `each ${key} is listed once in a snapshot; write it again with \`toolproof snapshot\``,
+        });
+      }
+      seen.add(item[key]);
+    });
+  }
 }

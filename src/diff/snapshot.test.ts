@@ -46,6 +46,45 @@ describe('snapshot', () => {
     expect(serializeSnapshot(createSnapshot({ name: 's', version: '1' }, '2025-06-18', reversed))).toBe(one);
   });
 
+  it('records resources, templates, prompts, capabilities and instructions sorted, and reads them back', () => {
+    const surface = {
+      prompts: [{ name: 'b_prompt', arguments: [{ name: 'z', required: true }, { name: 'a' }] }, { name: 'a_prompt', description: 'A.' }],
+      resources: [{ uri: 'x://2', name: 'two' }, { uri: 'x://1', name: 'one', size: 3 }],
+      resourceTemplates: [{ uriTemplate: 'x://{id}', name: 'item' }],
+      capabilities: { tools: {}, prompts: { listChanged: true } },
+      instructions: 'Search first.',
+    };
+    const text = serializeSnapshot(createSnapshot({ name: 's' }, '2025-11-25', [], surface));
+    const data = JSON.parse(text);
+    expect(Object.keys(data)).toEqual(['capabilities', 'instructions', 'prompts', 'protocolVersion', 'resourceTemplates', 'resources', 'server', 'toolproofSnapshot', 'tools']);
+    expect(data.prompts.map((p: { name: string }) => p.name)).toEqual(['a_prompt', 'b_prompt']);
+    // Argument order is the server's (clients show them in that order); only keys are sorted.
+    expect(data.prompts[1].arguments.map((a: { name: string }) => a.name)).toEqual(['z', 'a']);
+    expect(data.resources.map((r: { uri: string }) => r.uri)).toEqual(['x://1', 'x://2']);
+    const file = join(temp(), 's.json');
+    writeFileSync(file, text);
+    expect(loadToolFile(file).surface).toEqual({ ...surface, prompts: data.prompts, resources: data.resources, capabilities: { prompts: { listChanged: true }, tools: {} } });
+  });
+
+  it('reads a snapshot without surface fields (written before they existed) as tools only', () => {
+    expect(loadToolFile(fixtures('snapshots/refman.json')).surface).toBeUndefined();
+  });
+
+  it('refuses an unknown key in a prompt and a prompt listed twice, naming the path', () => {
+    const dir = temp();
+    const bad = (name: string, extra: object): string => {
+      const file = join(dir, name);
+      writeFileSync(file, JSON.stringify({ toolproofSnapshot: 1, server: { name: 's' }, tools: [], ...extra }));
+      return file;
+    };
+    const unknown = (() => { try { loadToolFile(bad('a.json', { prompts: [{ name: 'p', arguments: [{ name: 'x', optional: true }] }] })); } catch (e) { return e; } })() as ToolproofError;
+    expect(unknown).toBeInstanceOf(ToolproofError);
+    expect(unknown.code).toBe('E_FILE_INVALID');
+    expect(unknown.message).toContain('$.prompts[0].arguments[0].optional');
+    const twice = (() => { try { loadToolFile(bad('b.json', { prompts: [{ name: 'p' }, { name: 'p' }] })); } catch (e) { return e; } })() as ToolproofError;
+    expect(twice.path).toBe('$.prompts[1].name');
+  });
+
   it('fails with a coded error naming the server when one cannot start', async () => {
     const dir = temp();
     const config = join(dir, 'host.json');

@@ -1,7 +1,10 @@
 /**
  * Snapshots: one file per server, `{toolproofSnapshot: 1, server: {name, version}, protocolVersion,
- * tools}`, tools sorted by name and every object's keys sorted, 2-space JSON with a final newline, so
- * an unchanged server gives identical bytes and a changed one gives a readable git diff.
+ * tools}` plus, when the server offers them, `resources`, `resourceTemplates`, `prompts`,
+ * `capabilities` and `instructions`. Lists sorted by their key (tool and prompt name, resource URI,
+ * template URI) and every object's keys sorted, 2-space JSON with a final newline, so an unchanged
+ * server gives identical bytes and a changed one gives a readable git diff. The format number stays 1:
+ * the new fields are optional, so older files still read and older readers see an unknown key.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { encodeFileName } from '../safety/file-name.ts';
@@ -11,12 +14,12 @@ import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { ToolproofError } from '../errors.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
-import type { ToolDefinition } from '../types.ts';
+import type { ServerSurface, ToolDefinition } from '../types.ts';
 import { sortKeys } from './effective.ts';
 
 export const SNAPSHOT_FORMAT = 1;
 
-export interface Snapshot {
+export interface Snapshot extends ServerSurface {
   toolproofSnapshot: typeof SNAPSHOT_FORMAT;
   /** The implementation name and version the server reported at initialize. */
   server: { name: string; version?: string };
@@ -24,14 +27,31 @@ export interface Snapshot {
   tools: ToolDefinition[];
 }
 
-/** Tools without the `server` tag (the file name says which server), sorted by name, keys sorted. */
-export function createSnapshot(server: { name: string; version?: string }, protocolVersion: string | undefined, tools: readonly ToolDefinition[]): Snapshot {
-  const clean = tools.map(({ server: _server, ...tool }) => tool as ToolDefinition).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+const byKey =
+  <T>(key: (item: T) => string) =>
+  (a: T, b: T): number =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+
+/** The surface with each list sorted by its key; absent parts stay absent. */
+export function sortSurface(surface: ServerSurface): ServerSurface {
+  const out: ServerSurface = {};
+  if (surface.resources) out.resources = [...surface.resources].sort(byKey((r) => r.uri));
+  if (surface.resourceTemplates) out.resourceTemplates = [...surface.resourceTemplates].sort(byKey((r) => r.uriTemplate));
+  if (surface.prompts) out.prompts = [...surface.prompts].sort(byKey((p) => p.name));
+  if (surface.capabilities) out.capabilities = surface.capabilities;
+  if (surface.instructions !== undefined && surface.instructions !== '') out.instructions = surface.instructions;
+  return out;
+}
+
+/** Tools without the `server` tag (the file name says which server), sorted by name, keys sorted; the surface likewise. */
+export function createSnapshot(server: { name: string; version?: string }, protocolVersion: string | undefined, tools: readonly ToolDefinition[], surface: ServerSurface = {}): Snapshot {
+  const clean = tools.map(({ server: _server, ...tool }) => tool as ToolDefinition).sort(byKey((t) => t.name));
   return sortKeys({
     toolproofSnapshot: SNAPSHOT_FORMAT,
     server: { name: server.name, ...(server.version ? { version: server.version } : {}) },
     ...(protocolVersion ? { protocolVersion } : {}),
     tools: clean,
+    ...sortSurface(surface),
   });
 }
 
