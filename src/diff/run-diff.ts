@@ -14,6 +14,7 @@ import { classifyDeltas, countLevels } from './classify.ts';
 import { gateDiff } from './gate.ts';
 import { loadSide, pairGroups, type Side } from './sides.ts';
 import { diffTools } from './structural.ts';
+import { diffSideSurfaces } from './surface-deltas.ts';
 import type { AbResult, Change, DiffResult, FailOn } from './types.ts';
 import { resultHeader } from '../report/result-header.ts';
 
@@ -41,7 +42,7 @@ export interface DiffOptions {
 export function diffSides(oldSide: Side, newSide: Side, now: Date = new Date()): Change[] {
   const flat = (s: Side): ToolDefinition[] => [...s.groups.values()].flat();
   const context = { oldTools: flat(oldSide), newTools: flat(newSide), now };
-  const deltas = pairGroups(oldSide, newSide).flatMap((p) => diffTools(p.old, p.new, p.server));
+  const deltas = [...pairGroups(oldSide, newSide).flatMap((p) => diffTools(p.old, p.new, p.server)), ...diffSideSurfaces(oldSide, newSide)];
   return classifyDeltas(deltas, context);
 }
 

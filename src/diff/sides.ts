@@ -10,12 +10,14 @@ import { loadToolFile } from '../config/tool-file.ts';
 import { ToolproofError } from '../errors.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
-import type { ToolDefinition } from '../types.ts';
+import type { ServerSurface, ToolDefinition } from '../types.ts';
 
 export interface Side {
   label: string;
   /** Server (or file) name -> its tools, without the `server` tag. */
   groups: Map<string, ToolDefinition[]>;
+  /** Server (or file) name -> its resources, prompts, capabilities and instructions, when recorded. */
+  surfaces?: Map<string, ServerSurface>;
 }
 
 export interface SideOptions {
@@ -34,14 +36,20 @@ export async function loadSide(spec: string, options: SideOptions = {}): Promise
     throw new ToolproofError('E_FILE_MISSING', `no such file or folder: ${spec}`, { file: path, hint: 'give a snapshot file, a folder of snapshots, a tool list, or live:CONFIG' });
   }
   const groups = new Map<string, ToolDefinition[]>();
+  const surfaces = new Map<string, ServerSurface>();
+  const add = (name: string, file: string): void => {
+    const loaded = loadToolFile(file);
+    groups.set(name, untag(loaded.tools));
+    if (loaded.surface) surfaces.set(name, loaded.surface);
+  };
   if (statSync(path).isDirectory()) {
     const files = readdirSync(path).filter((f) => TOOL_FILE.test(f)).sort();
     if (files.length === 0) throw new ToolproofError('E_FILE_INVALID', `folder ${spec} holds no .json or .yaml snapshots`, { file: path, hint: 'write snapshots with `toolproof snapshot --config FILE --out DIR`' });
-    for (const f of files) groups.set(stem(f), untag(loadToolFile(join(path, f)).tools));
+    for (const f of files) add(stem(f), join(path, f));
   } else {
-    groups.set(stem(path), untag(loadToolFile(path).tools));
+    add(stem(path), path);
   }
-  return { label: spec, groups };
+  return { label: spec, groups, surfaces };
 }
 
 async function loadLive(label: string, config: string, options: SideOptions): Promise<Side> {

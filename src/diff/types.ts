@@ -31,7 +31,25 @@ export type DeltaKind =
   | 'property-added'
   | 'property-removed'
   | 'property-required'
-  | 'keyword';
+  | 'keyword'
+  // Resources, resource templates, prompts, capabilities and instructions (surface-deltas.ts).
+  | SurfaceDeltaKind;
+
+/** Deltas outside the tools: `tool` then names the item as `prompt:NAME`, `resource:URI`, `template:URI`, `capabilities` or `instructions`. */
+export type SurfaceDeltaKind =
+  | 'prompt-added'
+  | 'prompt-removed'
+  | 'prompt-renamed'
+  | 'prompt-field'
+  | 'prompt-argument-added'
+  | 'prompt-argument-removed'
+  | 'prompt-argument-required'
+  | 'resource-added'
+  | 'resource-removed'
+  | 'resource-field'
+  | 'capability-added'
+  | 'capability-removed'
+  | 'instructions-changed';
 
 /** One structural difference between an old and a new tool, before classification. */
 export interface Delta {

@@ -46,6 +46,7 @@ import { readOnlyHintRemoved } from './read-only-hint-removed.ts';
 import { requiredParameterAdded } from './required-parameter-added.ts';
 import { schemaChanged } from './schema-changed.ts';
 import { schemaDialectChanged } from './schema-dialect-changed.ts';
+import { SURFACE_CHECKS } from './surface-index.ts';
 import { taskSupportRequired } from './task-support-required.ts';
 import { titleChanged } from './title-changed.ts';
 import { toolAdded } from './tool-added.ts';
@@ -105,4 +106,6 @@ export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'tool-removed': toolRemoved,
   'tool-renamed': toolRenamed,
   'versioned-tool-predecessor-active': versionedToolPredecessorActive,
+  // Prompts, resources, capabilities, instructions: their own map and table test (surface-checks.test.ts).
+  ...SURFACE_CHECKS,
 };
