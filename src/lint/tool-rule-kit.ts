@@ -2,6 +2,7 @@
  * What tool rules share: the rule type and its context (tunable limits from the lint config), and
  * small walkers over a tool's input schema and its text, so each rule file stays a pure check.
  */
+import { stripVTControlCharacters } from 'node:util';
 import type { LintRule, RawFinding } from './framework.ts';
 import type { JsonSchema, ToolDefinition } from '../types.ts';
 
@@ -123,7 +124,11 @@ export function textFields(tool: ToolDefinition): TextField[] {
 
 /** Instruction-bearing text only: descriptions and titles (not names or enum values). */
 export function proseFields(tool: ToolDefinition): TextField[] {
-  return textFields(tool).filter((f) => !f.path.endsWith('#name') && !f.path.includes('.enum[') && f.path !== '$.name');
+  // As a reader sees it: escape sequences gone, so "\x1b[8mIgnore previous instructions" is read as words
+  // (hidden-unicode reports the sequences themselves, on the raw text).
+  return textFields(tool)
+    .filter((f) => !f.path.endsWith('#name') && !f.path.includes('.enum[') && f.path !== '$.name')
+    .map((f) => ({ ...f, text: stripVTControlCharacters(f.text) }));
 }
 
 /** Words of an identifier: snake_case, kebab-case, camelCase and dotted names split, lowercase. */

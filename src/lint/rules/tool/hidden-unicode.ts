@@ -1,7 +1,9 @@
 import { perTool, textFields, type ToolRule } from '../../tool-rule-kit.ts';
 
 // Zero-width and invisible formatting, bidirectional controls, Unicode tag characters (used to smuggle ASCII), BOM.
-const HIDDEN = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u061C\uFEFF\u{E0000}-\u{E007F}]/u;
+// Terminal control characters too: an escape sequence can conceal text in a terminal (SGR 8) or rewrite the screen.
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u061C\uFEFF\u{E0000}-\u{E007F}]/u;
 
 const PICTO = /\p{Extended_Pictographic}/u;
 
