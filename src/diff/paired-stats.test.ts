@@ -10,6 +10,48 @@ describe('exact McNemar', () => {
     expect(mcnemarExactP(7, 1)).toBeCloseTo((2 * (1 + 8)) / 256, 12); // 2 * (C(8,0)+C(8,1)) / 2^8
     expect(mcnemarExactP(3, 3)).toBe(1);
   });
+
+  /** The exact tail with integers: 2 * sum C(m, i) for i <= k, over 2^m, to 17 significant digits. */
+  function exactByBigInt(oldOnly: number, newOnly: number): number {
+    const m = BigInt(oldOnly + newOnly);
+    const k = BigInt(Math.min(oldOnly, newOnly));
+    let c = 1n;
+    let tail = 0n;
+    for (let i = 0n; i <= k; i++) {
+      tail += c;
+      c = (c * (m - i)) / (i + 1n);
+    }
+    const num = 2n * tail;
+    const den = 1n << m;
+    if (num >= den) return 1;
+    // Scale so the quotient keeps 20 digits, then divide in floating point by a power of ten.
+    const shift = den.toString().length - num.toString().length + 20;
+    return Number((num * 10n ** BigInt(shift)) / den) / 10 ** 20 / 10 ** (shift - 20);
+  }
+
+  it('matches exact binomial tails past 1,075 discordant pairs (where 0.5^m underflows)', () => {
+    // [oldOnly, newOnly, p]: p from scipy.stats.binomtest(k, m, 0.5) 1.17, checked against Python's exact fractions.
+    const table: Array<[number, number, number]> = [
+      [500, 600, 0.0028195449914364275],
+      [530, 570, 0.23962354804230854],
+      [540, 560, 0.5667514479580453],
+      [1000, 1100, 0.030720707864242296],
+      [4900, 5100, 0.04658552770494739],
+      [100, 1000, 2.3274498138259826e-187],
+    ];
+    for (const [a, b, p] of table) {
+      expect(mcnemarExactP(a, b) / p).toBeCloseTo(1, 10);
+      expect(mcnemarExactP(b, a) / p).toBeCloseTo(1, 10);
+      expect(mcnemarExactP(a, b) / exactByBigInt(a, b)).toBeCloseTo(1, 10);
+    }
+    expect(mcnemarExactP(5000, 5000)).toBe(1);
+  });
+
+  it('is exact near the smallest doubles and 0 only where the true value underflows', () => {
+    // 2 * 0.5^1074 = 2^-1073: representable (subnormal), so not 0.
+    expect(mcnemarExactP(0, 1074)).toBe(2 ** -1073);
+    expect(mcnemarExactP(0, 1100)).toBe(0); // 2^-1099 is below the smallest double
+  });
 });
 
 describe("Newcombe's paired interval", () => {
@@ -34,6 +76,13 @@ describe("Newcombe's paired interval", () => {
     expect(i.low).toBeLessThan(d);
     expect(i.high).toBeGreaterThan(d);
     expect(i.high).toBeLessThan(0);
+  });
+
+  it('matches the published Cavo et al. example (Fagerland, Lydersen & Laake, ch. 8): -0.1186 to -0.0046', () => {
+    // Table [[59, 6], [16, 80]]; estimate -0.0621. Values as printed by the book's R package (contingencytables, test-ch8.R).
+    const i = newcombePairedInterval({ both: 59, newOnly: 6, oldOnly: 16, neither: 80 });
+    expect(i.low).toBeCloseTo(-0.1186, 4);
+    expect(i.high).toBeCloseTo(-0.0046, 4);
   });
 
   it('pins the values for the Bentur et al. table (n = 21)', () => {

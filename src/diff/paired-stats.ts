@@ -37,16 +37,26 @@ export function newcombePairedInterval(t: PairedCounts): Interval {
   return { low: Math.max(-1, theta - delta), high: Math.min(1, theta + epsilon) };
 }
 
-/** Exact two-sided McNemar p-value: a binomial test of the discordant pairs against 1/2. */
+/**
+ * Exact two-sided McNemar p-value: a binomial test of the discordant pairs against 1/2. The tail is
+ * summed relative to its largest term (i = k), whose logarithm is built from a sum of logs, so
+ * nothing underflows before the end: `0.5 ** m` alone is 0 from m = 1,075 on.
+ */
 export function mcnemarExactP(oldOnly: number, newOnly: number): number {
   const m = oldOnly + newOnly;
   if (m === 0) return 1;
   const k = Math.min(oldOnly, newOnly);
-  let tail = 0;
-  let term = Math.pow(0.5, m); // C(m, 0) / 2^m
-  for (let i = 0; i <= k; i++) {
-    tail += term;
-    term = (term * (m - i)) / (i + 1);
+  if (2 * k >= m) return 1;
+  // ln C(m, k) - m ln 2: the log of the largest term of the lower tail.
+  let logTop = -m * Math.LN2;
+  for (let i = 1; i <= k; i++) logTop += Math.log((m - k + i) / i);
+  // Sum the terms from i = k down to 0 as ratios of the top one: term(i-1) / term(i) = i / (m - i + 1).
+  let sum = 0;
+  let ratio = 1;
+  for (let i = k; i >= 0; i--) {
+    sum += ratio;
+    ratio *= i / (m - i + 1);
+    if (ratio < 1e-17 * sum) break;
   }
-  return Math.min(1, 2 * tail);
+  return Math.min(1, 2 * Math.exp(logTop + Math.log(sum)));
 }

@@ -22,6 +22,20 @@ describe('metrics', () => {
     expect(wilsonInterval(0, 0)).toEqual({ low: 0, high: 1 });
   });
 
+  it('matches the published Wilson (score, no correction) examples of Newcombe 1998, Stat Med 17:857, Table II method 3', () => {
+    const published: Array<[number, number, number, number]> = [
+      [81, 263, 0.2553, 0.3662],
+      [15, 148, 0.0624, 0.1605],
+      [0, 20, 0, 0.1611],
+      [1, 29, 0.0061, 0.1718],
+    ];
+    for (const [k, n, low, high] of published) {
+      const i = wilsonInterval(k, n);
+      expect(i.low).toBeCloseTo(low, 4);
+      expect(i.high).toBeCloseTo(high, 4);
+    }
+  });
+
   it('folds cases into accuracy, per-tool P/R/F1, confusion, no-tool accuracy and pass@k / pass^k', () => {
     const cases = [
       result('a', { tool: 'search' }, ['search', 'search'], [true, true]),
