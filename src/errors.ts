@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'E_UNKNOWN_SERVER'
   | 'E_UNKNOWN_TOOL'
   | 'E_USAGE'
+  | 'E_RESUME_MISMATCH'
   // servers (exit 2)
   | 'E_SERVER_START'
   | 'E_SERVER_TIMEOUT'
@@ -30,6 +31,7 @@ export type ErrorCode =
   | 'E_REPLAY_MISS'
   | 'E_JUDGE_ANSWER'
   | 'E_INTERRUPTED'
+  | 'E_RESULTS_LOCKED'
   | 'E_INTERNAL';
 
 /** Exit codes shared by every command. */
@@ -48,6 +50,7 @@ const INPUT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'E_UNKNOWN_SERVER',
   'E_UNKNOWN_TOOL',
   'E_USAGE',
+  'E_RESUME_MISMATCH',
 ]);
 
 export interface ErrorDetails {

@@ -11,7 +11,13 @@ import { ToolproofError } from '../errors.ts';
 /** Input files past this size are refused rather than parsed: they are never hand-written inputs. */
 export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
 
-export function readTextFile(file: string, what: string): string {
+export interface ReadLimits {
+  /** Refuse files larger than this (default MAX_INPUT_BYTES). */
+  maxBytes?: number;
+}
+
+export function readTextFile(file: string, what: string, limits: ReadLimits = {}): string {
+  const maxBytes = limits.maxBytes ?? MAX_INPUT_BYTES;
   let size: number;
   try {
     const stat = statSync(file);
@@ -19,6 +25,14 @@ export function readTextFile(file: string, what: string): string {
       throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is a folder, not a file`, {
         file,
         hint: `pass the path of the ${what} file itself`,
+      });
+    }
+    if (!stat.isFile()) {
+      // A FIFO would block the read forever, a device (or a link to /dev/zero) never ends.
+      const kind = stat.isFIFO() ? 'a named pipe (FIFO)' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isSocket() ? 'a socket' : 'not a regular file';
+      throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is ${kind}, not a regular file`, {
+        file,
+        hint: `pass a regular ${what} file; special files are never read`,
       });
     }
     size = stat.size;
@@ -29,8 +43,8 @@ export function readTextFile(file: string, what: string): string {
       hint: 'check the path (relative paths are resolved against the current folder)',
     });
   }
-  if (size > MAX_INPUT_BYTES) {
-    throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is ${(size / 1e6).toFixed(0)} MB, over the 20 MB limit`, {
+  if (size > maxBytes) {
+    throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is ${(size / 1e6).toFixed(0)} MB, over the ${(maxBytes / 1e6).toFixed(0)} MB limit`, {
       file,
       hint: 'point at the right file; input files are small hand-written JSON or YAML',
     });
@@ -56,8 +70,8 @@ export function readTextFile(file: string, what: string): string {
 }
 
 /** Parses JSON, or YAML when the extension says so (`yaml: true` allows YAML for any name). */
-export function readDataFile(file: string, what: string, options: { yaml?: boolean } = {}): unknown {
-  const text = readTextFile(file, what);
+export function readDataFile(file: string, what: string, options: { yaml?: boolean } & ReadLimits = {}): unknown {
+  const text = readTextFile(file, what, options);
   const ext = extname(file).toLowerCase();
   if (ext === '.yaml' || ext === '.yml' || (options.yaml && ext !== '.json')) return parseYaml(text, file, what);
   try {

@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import { readDataFile } from '../config/read-file.ts';
+
+/** V8's string limit in Node 20 is about 512 MiB; a result file up to that is read whole. */
+export const MAX_RESULT_BYTES = 500 * 1024 * 1024;
 import { toJsonPath } from '../config/validate.ts';
 import { ToolproofError } from '../errors.ts';
 import { RESULT_SCHEMA_VERSION, type ToolproofResult } from './model.ts';
@@ -72,5 +75,7 @@ export function validateResult(data: unknown, file: string): ToolproofResult {
 
 /** Reads and validates a saved result file. */
 export function loadResultFile(file: string): ToolproofResult {
-  return validateResult(readDataFile(file, 'result file'), file);
+  // Result files are written by Toolproof itself and grow with the run (about 0.7 KB a case): no 20 MB
+  // input cap, only the largest string V8 can hold.
+  return validateResult(readDataFile(file, 'result file', { maxBytes: MAX_RESULT_BYTES }), file);
 }

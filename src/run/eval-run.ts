@@ -11,7 +11,7 @@ import { summarise } from '../scoring/metrics.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
-import { caseKey, readResults, ResultSink } from './result-sink.ts';
+import { caseKey, checkResumable, readResults, ResultSink, toolListHash, type ReadResults } from './result-sink.ts';
 import { runSelection } from './run-selection.ts';
 import { resultHeader } from '../report/result-header.ts';
 
@@ -31,6 +31,8 @@ export interface EvalOptions {
   resultsFile?: string;
   /** Earlier results file: only its missing or errored cases run again. */
   resume?: string;
+  /** Resume even when the file was written for another model or tool list. */
+  force?: boolean;
   signal?: AbortSignal;
   onResult?: (result: CaseResult, done: number, total: number) => void;
   /** Called once the servers are up and the cases known. */
@@ -74,12 +76,12 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       hint: 'the spec wants absolute script paths in host configs (2.7); hosts such as Claude Desktop do not resolve relative ones',
     });
   }
-  const previous = options.resume ? readResults(options.resume).cases.filter((c) => c.state !== 'errored') : [];
+  const earlier: ReadResults | undefined = options.resume ? readResults(options.resume) : undefined;
+  if (earlier?.tornLastLine) warnings.push({ code: 'W_TORN_LINE', message: `the last line of ${options.resume} was cut short (a run killed mid-write, or a full disk); it is dropped and that case runs again` });
+  const previous = earlier ? earlier.cases.filter((c) => c.state !== 'errored') : [];
   const done = new Set(previous.map(caseKey));
   const pool = inputs.host ? await ServerPool.start(inputs.host, inputs.serverNames, { timeouts: options.serverTimeouts }) : undefined;
-  const sink = options.resultsFile
-    ? new ResultSink(options.resultsFile, { type: 'run', command: 'eval', model: options.model.id, startedAt, planned: inputs.sets.reduce((n, s) => n + s.cases.length, 0) }, options.resume === options.resultsFile)
-    : undefined;
+  let sink: ResultSink | undefined;
   try {
     for (const error of pool?.errors() ?? []) errors.push(toErrorInfo(error));
     for (const name of pool?.names() ?? []) {
@@ -95,6 +97,12 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
     }
     const liveTools = pool?.tools() ?? [];
     const allTools = dedupeTools([...liveTools, ...inputs.fileTools], warnings);
+    const toolsHash = toolListHash(allTools);
+    if (earlier && options.resume) checkResumable(options.resume, earlier, options.model.id, toolsHash, options.force === true);
+    if (options.resultsFile) {
+      const planned = inputs.sets.reduce((n, s) => n + s.cases.length, 0);
+      sink = new ResultSink(options.resultsFile, { type: 'run', command: 'eval', model: options.model.id, startedAt, planned, tools: toolsHash }, { append: options.resume === options.resultsFile });
+    }
     const failedServers = new Set((pool?.errors() ?? []).map((e) => e.server));
     const toolsBySet = new Map<string, ToolDefinition[]>();
     for (const set of inputs.sets) {

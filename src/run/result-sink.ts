@@ -1,13 +1,17 @@
 /**
  * Results stream to a JSON Lines file as cases finish, so an interrupted run keeps what it finished.
  * Line 1 is a header `{"type":"run", ...}`; then one `{"type":"case", ...}` line per case. Each line
- * is written synchronously in one call, so a killed process leaves only whole lines behind (a torn
- * last line is ignored on read).
+ * is written synchronously in one call, so a killed process leaves at most one torn last line, which
+ * `--resume` drops (saying so) before it appends. The file is locked against a second writer
+ * (`<file>.lock`, naming the holder), and `--resume` refuses a file written for another model or
+ * another tool list unless forced: its cases would be reported as if this model had answered them.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, fstatSync, openSync, readFileSync, readSync, rmSync, writeFileSync, writeSync, mkdirSync, existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import { createHash } from 'node:crypto';
 import { ToolproofError } from '../errors.ts';
-import type { CaseResult } from '../types.ts';
+import type { CaseResult, ToolDefinition } from '../types.ts';
 import { redactSecrets } from '../safety/secrets.ts';
 
 export interface RunHeader {
@@ -17,24 +21,93 @@ export interface RunHeader {
   startedAt: string;
   /** Case ids with their suites, so `--resume` knows what was planned. */
   planned: number;
+  /** Hash of the tool definitions the model saw: a resumed run must see the same tools. */
+  tools?: string;
+}
+
+/** The hash of a tool list as the model sees it (name, description, input schema), order-free. */
+export function toolListHash(tools: readonly ToolDefinition[]): string {
+  const lines = tools.map((t) => JSON.stringify([t.name, t.description ?? '', t.inputSchema])).sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16);
+}
+
+interface LockOwner {
+  pid: number;
+  host: string;
+  command: string;
+  since: string;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes `<file>.lock`, or says who holds it. A lock left by a process that is gone is taken over. */
+function takeLock(file: string, command: string): string {
+  const lock = `${file}.lock`;
+  const owner: LockOwner = { pid: process.pid, host: hostname(), command, since: new Date().toISOString() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, JSON.stringify(owner), { flag: 'wx' });
+      return lock;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      let holder: LockOwner | undefined;
+      try {
+        holder = JSON.parse(readFileSync(lock, 'utf8')) as LockOwner;
+      } catch {
+        holder = undefined;
+      }
+      const stale = holder !== undefined && holder.host === owner.host && !processAlive(holder.pid);
+      if (!stale) {
+        throw new ToolproofError('E_RESULTS_LOCKED', `results file ${file} is being written by ${holder ? `toolproof ${holder.command} (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : 'another process'}`, {
+          file,
+          hint: `wait for that run to finish, or write to another file with --results; if no such run exists, delete ${lock}`,
+        });
+      }
+      rmSync(lock, { force: true });
+    }
+  }
+  throw new ToolproofError('E_RESULTS_LOCKED', `results file ${file}: could not take ${lock}`, { file, hint: `delete ${lock} if no run is writing the file` });
+}
+
+export interface SinkOptions {
+  /** Append to an existing file (for --resume); its torn last line, if any, is cut off first. */
+  append?: boolean;
 }
 
 export class ResultSink {
   private fd: number | null;
+  private readonly lock: string;
+  /** Set when a torn last line was cut off before appending. */
+  readonly droppedTornLine: boolean = false;
 
   constructor(
     readonly file: string,
     header: RunHeader | null,
-    append = false,
+    options: SinkOptions | boolean = {},
   ) {
+    const append = typeof options === 'boolean' ? options : options.append === true;
     mkdirSync(dirname(file), { recursive: true });
-    this.fd = openSync(file, append ? 'a' : 'w');
+    this.lock = takeLock(file, header?.command ?? 'run');
+    try {
+      this.fd = openSync(file, append ? 'r+' : 'w');
+      if (append) this.droppedTornLine = cutTornLine(this.fd);
+    } catch (error) {
+      rmSync(this.lock, { force: true });
+      throw error;
+    }
     if (header && !append) this.write(header);
   }
 
   write(record: object): void {
     if (this.fd === null) return;
-    writeSync(this.fd, `${redactSecrets(JSON.stringify(record))}\n`);
+    writeSync(this.fd, `${redactSecrets(JSON.stringify(record))}\n`, null);
   }
 
   writeCase(result: CaseResult): void {
@@ -44,28 +117,64 @@ export class ResultSink {
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+    rmSync(this.lock, { force: true });
   }
+}
+
+/** Cuts the file back to its last newline (a write cut short by a kill or a full disk); true when it did. */
+function cutTornLine(fd: number): boolean {
+  const size = fstatSync(fd).size;
+  if (size === 0) return false;
+  const chunk = Buffer.alloc(Math.min(size, 1 << 20));
+  let end = size;
+  // Scan back for the last newline, a chunk at a time.
+  while (end > 0) {
+    const start = Math.max(0, end - chunk.length);
+    const n = readSync(fd, chunk, 0, end - start, start);
+    const at = chunk.subarray(0, n).lastIndexOf(0x0a);
+    if (at >= 0) {
+      const keep = start + at + 1;
+      if (keep === size) return false;
+      ftruncateSync(fd, keep);
+      return true;
+    }
+    end = start;
+  }
+  ftruncateSync(fd, 0);
+  return true;
 }
 
 export function caseKey(c: { suite: string; id: string }): string {
   return `${c.suite}\u0000${c.id}`;
 }
 
+export interface ReadResults {
+  header?: RunHeader;
+  cases: CaseResult[];
+  /** True when the last line was torn (a run killed mid-write); it was ignored. */
+  tornLastLine: boolean;
+}
+
 /** Reads the finished cases of a results file (for `--resume`). */
-export function readResults(file: string): { header?: RunHeader; cases: CaseResult[] } {
+export function readResults(file: string): ReadResults {
   if (!existsSync(file)) {
     throw new ToolproofError('E_FILE_MISSING', `results file ${file} does not exist`, { file, hint: 'pass the .jsonl file an earlier run wrote with --results' });
   }
   const lines = readFileSync(file, 'utf8').split('\n');
   const cases: CaseResult[] = [];
   let header: RunHeader | undefined;
+  let tornLastLine = false;
+  const last = lines.length - 1 - (lines[lines.length - 1] === '' ? 1 : 0);
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
     let record: { type?: string };
     try {
       record = JSON.parse(line) as { type?: string };
     } catch {
-      if (i >= lines.length - 2) return; // the torn last line of a killed run
+      if (i === last) {
+        tornLastLine = true; // the torn last line of a killed run
+        return;
+      }
       throw new ToolproofError('E_FILE_PARSE', `results file ${file}: line ${i + 1} is not JSON`, { file, path: `line ${i + 1}`, hint: 'pass a .jsonl file written by toolproof' });
     }
     if (record.type === 'run') header = record as RunHeader;
@@ -74,5 +183,19 @@ export function readResults(file: string): { header?: RunHeader; cases: CaseResu
       cases.push(rest);
     }
   });
-  return { ...(header ? { header } : {}), cases };
+  return { ...(header ? { header } : {}), cases, tornLastLine };
+}
+
+/** A resumed run must be the same run: same model, same tools; else its old cases would be misreported. */
+export function checkResumable(file: string, previous: ReadResults, model: string, tools: string, force: boolean): void {
+  const header = previous.header;
+  if (force || !header) return;
+  const problems: string[] = [];
+  if (header.model !== model) problems.push(`it was written by model ${header.model}, this run uses ${model}`);
+  if (header.tools !== undefined && header.tools !== tools) problems.push('the tool definitions changed since (names, descriptions or schemas)');
+  if (problems.length === 0) return;
+  throw new ToolproofError('E_RESUME_MISMATCH', `cannot resume ${file}: ${problems.join('; ')}`, {
+    file,
+    hint: 'start a new results file with --results, or pass --force to resume anyway (the old cases keep their old answers)',
+  });
 }

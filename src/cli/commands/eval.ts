@@ -20,6 +20,7 @@ export interface EvalFlags extends ModelFlags, ServerFlags {
   json?: string;
   results?: string;
   resume?: string;
+  force?: boolean;
   minAccuracy?: number;
   caseTimeout?: number;
   maxTokens?: number;
@@ -36,6 +37,7 @@ export function addEvalFlags(command: Command): Command {
     .option('--json <file>', 'write the result (summary, cases) as JSON')
     .option('--results <file>', 'stream case results to this JSON Lines file as they finish')
     .option('--resume <file>', 'rerun only the cases missing (or errored) in this results file, appending to it')
+    .option('--force', 'with --resume: resume a file written for another model or tool list')
     .option('--min-accuracy <x>', 'gate: exit 1 when accuracy is below x (0-1)', ratio)
     .option('--case-timeout <ms>', 'deadline of one case attempt (default 600000)', positiveInt)
     .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt);
@@ -61,6 +63,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       serverTimeouts: serverTimeouts(flags),
       resultsFile: flags.resume ?? flags.results,
       ...(flags.resume ? { resume: flags.resume } : {}),
+      ...(flags.force ? { force: true } : {}),
       signal,
       onStart: (total) => progress.start(total),
       onResult: (r, done, total) => progress.update(r.pass, done, total),
