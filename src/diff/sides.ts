@@ -9,6 +9,7 @@ import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { loadToolFile } from '../config/tool-file.ts';
 import { ToolproofError } from '../errors.ts';
 import { ServerPool } from '../servers/server-pool.ts';
+import { readSurface } from './snapshot-surface.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ServerSurface, ToolDefinition } from '../types.ts';
 
@@ -61,8 +62,13 @@ async function loadLive(label: string, config: string, options: SideOptions): Pr
     const [error] = pool.errors();
     if (error) throw error;
     const groups = new Map<string, ToolDefinition[]>();
-    for (const name of names) groups.set(name, untag(pool.tools().filter((t) => t.server === name)));
-    return { label, groups };
+    const surfaces = new Map<string, ServerSurface>();
+    for (const name of names) {
+      groups.set(name, untag(pool.tools().filter((t) => t.server === name)));
+      const connection = pool.connection(name);
+      if (connection) surfaces.set(name, await readSurface(connection));
+    }
+    return { label, groups, surfaces };
   } finally {
     await pool.close();
   }

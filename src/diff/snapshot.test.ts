@@ -29,7 +29,8 @@ describe('snapshot', () => {
     const text = readFileSync(join(out, 'refman.json'), 'utf8');
     expect(text.endsWith('}\n')).toBe(true);
     const data = JSON.parse(text);
-    expect(Object.keys(data)).toEqual(['protocolVersion', 'server', 'toolproofSnapshot', 'tools']);
+    expect(Object.keys(data)).toEqual(['capabilities', 'protocolVersion', 'server', 'toolproofSnapshot', 'tools']);
+    expect(data.capabilities).toEqual({ tools: {} });
     expect(data.toolproofSnapshot).toBe(1);
     expect(data.server).toEqual({ name: 'refman', version: expect.any(String) });
     const names = data.tools.map((t: { name: string }) => t.name);
@@ -67,7 +68,12 @@ describe('snapshot', () => {
   });
 
   it('reads a snapshot without surface fields (written before they existed) as tools only', () => {
-    expect(loadToolFile(fixtures('snapshots/refman.json')).surface).toBeUndefined();
+    const { capabilities: _c, ...old } = JSON.parse(readFileSync(fixtures('snapshots/refman.json'), 'utf8'));
+    const file = join(temp(), 'refman.json');
+    writeFileSync(file, JSON.stringify(old));
+    const loaded = loadToolFile(file);
+    expect(loaded.surface).toBeUndefined();
+    expect(loaded.tools).toHaveLength(6);
   });
 
   it('refuses an unknown key in a prompt and a prompt listed twice, naming the path', () => {

@@ -16,6 +16,7 @@ import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ServerSurface, ToolDefinition } from '../types.ts';
 import { sortKeys } from './effective.ts';
+import { readSurface } from './snapshot-surface.ts';
 
 export const SNAPSHOT_FORMAT = 1;
 
@@ -75,6 +76,10 @@ export interface WrittenSnapshot {
   server: string;
   file: string;
   tools: number;
+  /** Counts of what the server offers besides tools; absent when it does not declare the capability. */
+  resources?: number;
+  resourceTemplates?: number;
+  prompts?: number;
 }
 
 /** Starts the servers, writes one snapshot each; a server that fails to start is an error (exit 2). */
@@ -93,10 +98,18 @@ export async function writeSnapshots(options: SnapshotOptions): Promise<WrittenS
       if (!connection) throw new ToolproofError('E_SERVER_START', `server "${name}" did not start`, { server: name });
       const tools = pool.tools().filter((t) => t.server === name);
       const identity = connection.identity;
-      const snapshot = createSnapshot({ name: identity.name ?? name, ...(identity.version ? { version: identity.version } : {}) }, identity.protocolVersion, tools);
+      const surface = await readSurface(connection);
+      const snapshot = createSnapshot({ name: identity.name ?? name, ...(identity.version ? { version: identity.version } : {}) }, identity.protocolVersion, tools, surface);
       const file = join(outDir, snapshotFileName(name));
       writeFileSync(file, redactSecrets(serializeSnapshot(snapshot)));
-      written.push({ server: name, file, tools: tools.length });
+      written.push({
+        server: name,
+        file,
+        tools: tools.length,
+        ...(surface.resources ? { resources: surface.resources.length } : {}),
+        ...(surface.resourceTemplates ? { resourceTemplates: surface.resourceTemplates.length } : {}),
+        ...(surface.prompts ? { prompts: surface.prompts.length } : {}),
+      });
     }
     return written;
   } finally {

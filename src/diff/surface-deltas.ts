@@ -70,9 +70,9 @@ function diffPrompts(oldList: readonly PromptDefinition[], newList: readonly Pro
       out.push(...diffPrompt(p, next, at));
       continue;
     }
-    out.push(delta('prompt-removed', `prompt:${p.name}`, at, { before: p }));
+    out.push(delta('prompt-removed', `prompt:${p.name}`, at, { path: '(prompt)', before: p }));
   }
-  for (const p of added) if (!renamedNew.has(p.name)) out.push(delta('prompt-added', `prompt:${p.name}`, at, { after: p }));
+  for (const p of added) if (!renamedNew.has(p.name)) out.push(delta('prompt-added', `prompt:${p.name}`, at, { path: '(prompt)', after: p }));
   for (const p of oldList) {
     const next = newByName.get(p.name);
     if (next) out.push(...diffPrompt(p, next, at));
@@ -115,13 +115,13 @@ function diffResources(oldList: readonly Resourceish[], newList: readonly Resour
   for (const [key, r] of oldByKey) {
     const next = newByKey.get(key);
     if (!next) {
-      out.push(delta('resource-removed', `${kind}:${key}`, at, { before: r }));
+      out.push(delta('resource-removed', `${kind}:${key}`, at, { path: `(${kind})`, before: r }));
       continue;
     }
     const [a, b] = [r as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>];
     for (const k of diffFields(a, b, RESOURCE_KNOWN)) out.push(delta('resource-field', `${kind}:${key}`, at, { path: k, keyword: k, before: a[k], after: b[k] }));
   }
-  for (const [key, r] of newByKey) if (!oldByKey.has(key)) out.push(delta('resource-added', `${kind}:${key}`, at, { after: r }));
+  for (const [key, r] of newByKey) if (!oldByKey.has(key)) out.push(delta('resource-added', `${kind}:${key}`, at, { path: `(${kind})`, after: r }));
   return out;
 }
 

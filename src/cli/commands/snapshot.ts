@@ -13,7 +13,7 @@ interface SnapshotFlags extends ServerFlags {
 export function registerSnapshot(program: Command, setExit: SetExit): void {
   const command = program
     .command('snapshot')
-    .description('write one snapshot file per server: tools sorted by name, keys sorted, server name and version, protocol version')
+    .description('write one snapshot file per server: tools, resources, resource templates and prompts sorted by key, capabilities, instructions, server name and version, protocol version')
     .option('--config <file>', 'host configuration naming the servers to start')
     .option('--server <name>', 'only this server from the config; repeatable', collect)
     .option('--out <dir>', 'folder to write <server>.json files into');
@@ -22,7 +22,10 @@ export function registerSnapshot(program: Command, setExit: SetExit): void {
       throw new ToolproofError('E_USAGE', 'snapshot needs --config FILE and --out DIR', { hint: 'e.g. toolproof snapshot --config fixtures/hosts/example.json --out snapshots/' });
     }
     const written = await writeSnapshots({ config: flags.config, servers: flags.server ?? [], outDir: flags.out, timeouts: serverTimeouts(flags) });
-    for (const w of written) process.stdout.write(`${w.server}: ${w.tools} tools -> ${w.file}\n`);
+    for (const w of written) {
+      const more = [w.resources !== undefined ? `${w.resources} resources` : '', w.resourceTemplates ? `${w.resourceTemplates} resource templates` : '', w.prompts !== undefined ? `${w.prompts} prompts` : ''].filter(Boolean);
+      process.stdout.write(`${w.server}: ${w.tools} tools${more.length ? `, ${more.join(', ')}` : ''} -> ${w.file}\n`);
+    }
     setExit(EXIT.ok);
   });
 }

@@ -21,6 +21,7 @@ import { resourceDescriptionChanged } from './resource-description-changed.ts';
 import { resourceMimeTypeChanged } from './resource-mime-type-changed.ts';
 import { resourceRemoved } from './resource-removed.ts';
 import { surfaceFieldChanged } from './surface-field-changed.ts';
+import { surfaceTitleChanged } from './surface-title-changed.ts';
 
 export const SURFACE_CHECKS: Readonly<Record<string, DiffCheck>> = {
   'capability-added': capabilityAdded,
@@ -40,4 +41,5 @@ export const SURFACE_CHECKS: Readonly<Record<string, DiffCheck>> = {
   'resource-mime-type-changed': resourceMimeTypeChanged,
   'resource-removed': resourceRemoved,
   'surface-field-changed': surfaceFieldChanged,
+  'surface-title-changed': surfaceTitleChanged,
 };
