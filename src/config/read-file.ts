@@ -44,7 +44,7 @@ export function readTextFile(file: string, what: string, limits: ReadLimits = {}
     });
   }
   if (size > maxBytes) {
-    throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is ${(size / 1e6).toFixed(0)} MB, over the ${(maxBytes / 1e6).toFixed(0)} MB limit`, {
+    throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is ${(size / 1e6).toFixed(0)} MB, over the ${Math.round(maxBytes / 1024 / 1024)} MB limit`, {
       file,
       hint: 'point at the right file; input files are small hand-written JSON or YAML',
     });

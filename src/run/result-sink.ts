@@ -96,8 +96,15 @@ export class ResultSink {
     mkdirSync(dirname(file), { recursive: true });
     this.lock = takeLock(file, header?.command ?? 'run');
     try {
-      this.fd = openSync(file, append ? 'r+' : 'w');
-      if (append) this.droppedTornLine = cutTornLine(this.fd);
+      if (append && existsSync(file)) {
+        const fd = openSync(file, 'r+');
+        try {
+          this.droppedTornLine = cutTornLine(fd);
+        } finally {
+          closeSync(fd);
+        }
+      }
+      this.fd = openSync(file, append ? 'a' : 'w');
     } catch (error) {
       rmSync(this.lock, { force: true });
       throw error;
@@ -107,7 +114,7 @@ export class ResultSink {
 
   write(record: object): void {
     if (this.fd === null) return;
-    writeSync(this.fd, `${redactSecrets(JSON.stringify(record))}\n`, null);
+    writeSync(this.fd, `${redactSecrets(JSON.stringify(record))}\n`);
   }
 
   writeCase(result: CaseResult): void {
