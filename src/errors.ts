@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'E_UNKNOWN_TOOL'
   | 'E_USAGE'
   | 'E_RESUME_MISMATCH'
+  | 'E_ENV_MISSING'
   // servers (exit 2)
   | 'E_SERVER_START'
   | 'E_SERVER_TIMEOUT'
@@ -20,6 +21,10 @@ export type ErrorCode =
   | 'E_SERVER_PROTOCOL'
   | 'E_CALL_TIMEOUT'
   | 'E_CALL_FAILED'
+  | 'E_SERVER_UNREACHABLE'
+  | 'E_SERVER_AUTH'
+  | 'E_SERVER_NOT_MCP'
+  | 'E_SERVER_LIMIT'
   // models (exit 2)
   | 'E_MODEL_REFUSED'
   | 'E_MODEL_TIMEOUT'
@@ -51,6 +56,7 @@ const INPUT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'E_UNKNOWN_TOOL',
   'E_USAGE',
   'E_RESUME_MISMATCH',
+  'E_ENV_MISSING',
 ]);
 
 export interface ErrorDetails {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolproofError } from '../errors.ts';
+import { redactSecrets } from '../safety/secrets.ts';
 import { loadHostConfig, selectServers } from './host-config.ts';
 
 function tempConfig(content: unknown): { dir: string; file: string } {
@@ -40,11 +41,67 @@ describe('loadHostConfig', () => {
     }
   });
 
-  it('skips remote servers with a reason and refuses to select them', () => {
-    const { file } = tempConfig({ servers: { web: { type: 'http', url: 'https://example.com/mcp' }, a: { command: 'node' } } });
+  it('reads remote entries in the shapes of Claude Code, VS Code and Cursor', () => {
+    const { file } = tempConfig({
+      mcpServers: {
+        claude: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer abc-123-token' } },
+        legacy: { type: 'sse', url: 'https://example.com/sse' },
+        cursor: { url: 'https://example.com/mcp', headers: { 'X-Api-Key': 'key-456789' } },
+        cursorSse: { url: 'https://example.com/v1/sse' },
+        off: { type: 'http', url: 'https://example.com/mcp', disabled: true },
+      },
+    });
     const config = loadHostConfig(file);
-    expect(Object.keys(config.servers)).toEqual(['a']);
-    expect(() => selectServers(config, ['web'])).toThrow(/remote transport/);
+    expect(config.servers.claude).toEqual({ transport: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer abc-123-token' } });
+    expect(config.servers.legacy).toEqual({ transport: 'sse', url: 'https://example.com/sse' });
+    expect(config.servers.cursor).toEqual({ transport: 'http', url: 'https://example.com/mcp', headers: { 'X-Api-Key': 'key-456789' } });
+    expect(config.servers.cursorSse).toMatchObject({ transport: 'sse' });
+    expect(() => selectServers(config, ['off'])).toThrow(/disabled/);
+    // VS Code's shape, with its type key.
+    const vscode = loadHostConfig(tempConfig({ servers: { web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } }, inputs: [] }).file);
+    expect(vscode.servers.web).toEqual({ transport: 'http', url: 'http://127.0.0.1:9/mcp' });
+    // Header values are secrets from now on: everything Toolproof writes redacts them.
+    expect(redactSecrets('sent Bearer abc-123-token and key-456789')).toBe('sent *** and ***');
+  });
+
+  it('expands ${VAR}, ${env:VAR} and ${VAR:-default} in url, headers, env and args', () => {
+    process.env.TP_TEST_TOKEN = 'tok-expanded-991';
+    process.env.TP_TEST_HOST = '127.0.0.1:8123';
+    try {
+      const { file } = tempConfig({
+        mcpServers: {
+          web: { type: 'http', url: 'http://${TP_TEST_HOST}/mcp', headers: { Authorization: 'Bearer ${env:TP_TEST_TOKEN}' } },
+          local: { command: 'node', args: ['--port=${TP_TEST_PORT:-4000}'], env: { TOKEN: '${TP_TEST_TOKEN}' } },
+        },
+      });
+      const config = loadHostConfig(file);
+      expect(config.servers.web).toEqual({ transport: 'http', url: 'http://127.0.0.1:8123/mcp', headers: { Authorization: 'Bearer tok-expanded-991' } });
+      expect(config.servers.local).toEqual({ command: 'node', args: ['--port=4000'], env: { TOKEN: 'tok-expanded-991' } });
+      expect(redactSecrets('tok-expanded-991')).toBe('***');
+    } finally {
+      delete process.env.TP_TEST_TOKEN;
+      delete process.env.TP_TEST_HOST;
+    }
+  });
+
+  it('refuses a missing variable naming it, the file and the field', () => {
+    delete process.env.TP_TEST_MISSING;
+    const error = loadError({ mcpServers: { web: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${TP_TEST_MISSING}' } } } });
+    expect(error.code).toBe('E_ENV_MISSING');
+    expect(error.message).toContain('TP_TEST_MISSING');
+    expect(error.message).toContain('host.json');
+    expect(error.path).toBe('$.mcpServers.web.headers.Authorization');
+    expect(error.server).toBe('web');
+    expect(error.hint).toContain('export TP_TEST_MISSING=');
+    expect(loadError({ servers: { web: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: '${input:token}' } } } }).code).toBe('E_ENV_MISSING');
+  });
+
+  it('refuses a remote entry without a url, with a non-HTTP url, or with credentials in it', () => {
+    expect(loadError({ mcpServers: { web: { type: 'http' } } })).toMatchObject({ code: 'E_FILE_INVALID', path: '$.mcpServers.web.url' });
+    expect(loadError({ mcpServers: { web: { url: 'ftp://example.com/mcp' } } })).toMatchObject({ code: 'E_FILE_INVALID', path: '$.mcpServers.web.url' });
+    const withPassword = loadError({ mcpServers: { web: { url: 'https://user:pa55word-secret@example.com/mcp' } } });
+    expect(withPassword).toMatchObject({ code: 'E_FILE_INVALID', path: '$.mcpServers.web.url' });
+    expect(withPassword.message).not.toContain('pa55word-secret');
   });
 
   it('names the file, the JSON path and the fix for a wrong type', () => {

@@ -1,20 +1,49 @@
 /**
- * Host configuration (spec 2.7): a JSON map from server name to `{command, args, env?, cwd?}`.
- * Claude Desktop's `{"mcpServers": {...}}`, VS Code's `{"servers": {...}, "inputs": [...]}` and a bare
- * map are read as they are. Relative script paths are resolved against the config file's folder and
- * reported, since the spec wants absolute paths.
+ * Host configuration (spec 2.7): a JSON map from server name to a stdio entry `{command, args, env?,
+ * cwd?}` or a remote one `{type?: "http" | "sse", url, headers?}`. Claude Desktop's and Claude Code's
+ * `{"mcpServers": {...}}` (Cursor's too), VS Code's `{"servers": {...}, "inputs": [...]}` and a bare map
+ * are read as they are. Relative script paths are resolved against the config file's folder and
+ * reported, since the spec wants absolute paths. `${VAR}`, `${env:VAR}` and `${VAR:-default}` expand
+ * from the environment in `url`, `headers`, `env`, `args` and `oauth`; every expanded value and every
+ * header value is registered as a secret, so it is redacted from everything Toolproof writes.
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { ToolproofError } from '../errors.ts';
+import { registerSecret } from '../safety/secrets.ts';
+import { expandVariables } from './expand-variables.ts';
 import { readDataFile } from './read-file.ts';
 import { validateData } from './validate.ts';
 
-export interface ServerEntry {
+/** A server Toolproof starts itself and talks to over stdin/stdout. */
+export interface StdioServerEntry {
+  transport?: 'stdio';
   command: string;
   args: string[];
   env?: Record<string, string>;
   cwd?: string;
+}
+
+/** OAuth client credentials (machine to machine, no browser), through the SDK's provider. */
+export interface OAuthClientCredentials {
+  clientId: string;
+  clientSecret: string;
+  scope?: string;
+}
+
+/** A server reached over the network: Streamable HTTP, or the deprecated HTTP+SSE transport. */
+export interface RemoteServerEntry {
+  transport: 'http' | 'sse';
+  url: string;
+  /** Sent with every request (Authorization and the like); values are secrets. */
+  headers?: Record<string, string>;
+  oauth?: OAuthClientCredentials;
+}
+
+export type ServerEntry = StdioServerEntry | RemoteServerEntry;
+
+export function isRemote(entry: ServerEntry): entry is RemoteServerEntry {
+  return entry.transport === 'http' || entry.transport === 'sse';
 }
 
 export interface ResolvedPath {
@@ -32,7 +61,7 @@ export interface HostConfig {
   servers: Record<string, ServerEntry>;
   /** Relative paths that were resolved against the config folder. */
   resolved: ResolvedPath[];
-  /** Entries Toolproof cannot start (remote transports), by name with the reason. */
+  /** Entries Toolproof does not start (disabled ones), by name with the reason. */
   skipped: Array<{ server: string; reason: string }>;
 }
 
@@ -45,8 +74,14 @@ const entrySchema = {
     env: { type: 'object', additionalProperties: { type: 'string' } },
     cwd: { type: 'string', minLength: 1 },
     url: { type: 'string' },
-    headers: { type: 'object' },
+    headers: { type: 'object', additionalProperties: { type: 'string' } },
     envFile: { type: 'string' },
+    oauth: {
+      type: 'object',
+      properties: { clientId: { type: 'string', minLength: 1 }, clientSecret: { type: 'string', minLength: 1 }, scope: { type: 'string' } },
+      required: ['clientId', 'clientSecret'],
+      additionalProperties: false,
+    },
     disabled: { type: 'boolean' },
   },
   additionalProperties: false,
@@ -64,9 +99,20 @@ const hostConfigSchema = {
   additionalProperties: false,
 } as const;
 
-type RawEntry = ServerEntry & { type?: string; url?: string; disabled?: boolean };
+interface RawEntry {
+  type?: string;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  oauth?: OAuthClientCredentials;
+  disabled?: boolean;
+}
 
-const HINT = 'each server entry is {"command": "node", "args": ["/abs/path/server.js"], "env"?: {...}, "cwd"?: "..."}; see the README, "Host configuration"';
+const HINT =
+  'a server entry is {"command": "node", "args": ["/abs/path/server.js"], "env"?: {...}, "cwd"?: "..."} or {"type": "http" | "sse", "url": "https://...", "headers"?: {...}}; see docs/servers.md';
 
 export function loadHostConfig(path: string): HostConfig {
   const file = resolve(path);
@@ -86,32 +132,105 @@ export function loadHostConfig(path: string): HostConfig {
     raw = validateData<Record<string, RawEntry>>(mapSchema, data, file, 'host config', HINT);
   }
   const base = dirname(file);
-  const config: HostConfig = { file, shape, servers: {}, resolved: [], skipped: [] };
+  // Null prototype: a server named `__proto__` or `constructor` is just a name.
+  const config: HostConfig = { file, shape, servers: Object.create(null) as Record<string, ServerEntry>, resolved: [], skipped: [] };
   const prefix = shape === 'bare' ? '$' : `$.${shape}`;
-  for (const [name, entry] of Object.entries(raw)) {
-    if (entry.disabled) {
+  for (const [name, raw0] of Object.entries(raw)) {
+    if (raw0.disabled) {
       config.skipped.push({ server: name, reason: 'disabled in the config' });
       continue;
     }
-    if (entry.url !== undefined || (entry.type !== undefined && entry.type !== 'stdio')) {
-      config.skipped.push({ server: name, reason: `remote transport (${entry.type ?? 'url'}); Toolproof starts stdio servers only` });
+    const at = `${prefix}.${name}`;
+    const entry = expandEntry(raw0, { file, at, server: name });
+    const remoteType = remoteTransportOf(entry);
+    if (remoteType) {
+      if (entry.url === undefined) {
+        throw new ToolproofError('E_FILE_INVALID', `host config ${file}: ${at}.url is missing (type "${entry.type}" needs one)`, { file, path: `${at}.url`, server: name, hint: HINT });
+      }
+      config.servers[name] = remoteEntry(name, entry, remoteType, { file, at });
       continue;
     }
     if (entry.command === undefined) {
-      throw new ToolproofError('E_FILE_INVALID', `host config ${file}: ${prefix}.${name}.command is missing`, {
+      throw new ToolproofError('E_FILE_INVALID', `host config ${file}: ${at}.command is missing`, {
         file,
-        path: `${prefix}.${name}.command`,
+        path: `${at}.command`,
         server: name,
         hint: HINT,
       });
     }
-    config.servers[name] = resolveEntry(name, entry, base, config.resolved);
+    config.servers[name] = resolveEntry(name, entry as RawEntry & { command: string }, base, config.resolved);
   }
   return config;
 }
 
+/** `http` for Streamable HTTP, `sse` for the legacy transport; a bare `url` (Cursor's shape) is SSE only when its path ends in /sse. */
+function remoteTransportOf(entry: RawEntry): 'http' | 'sse' | undefined {
+  if (entry.type === 'sse') return 'sse';
+  if (entry.type === 'http' || entry.type === 'streamable-http') return 'http';
+  if (entry.type === 'stdio' || entry.url === undefined) return undefined;
+  return /\/sse\/?$/.test(safePath(entry.url)) ? 'sse' : 'http';
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+function remoteEntry(server: string, entry: RawEntry, transport: 'http' | 'sse', where: { file: string; at: string }): RemoteServerEntry {
+  const url = entry.url!;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ToolproofError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.url is not a URL`, { file: where.file, path: `${where.at}.url`, server, hint: 'write an absolute URL such as "https://example.com/mcp"' });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ToolproofError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.url must be http: or https:, not ${parsed.protocol}`, { file: where.file, path: `${where.at}.url`, server, hint: 'MCP remote servers are reached over HTTP(S)' });
+  }
+  if (parsed.username || parsed.password) {
+    registerSecret(decodeURIComponent(parsed.password));
+    throw new ToolproofError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.url carries credentials (user:password@); they would be sent to no one and printed everywhere`, {
+      file: where.file,
+      path: `${where.at}.url`,
+      server,
+      hint: 'put the credential in "headers", e.g. {"Authorization": "Bearer ${MY_TOKEN}"}',
+    });
+  }
+  const out: RemoteServerEntry = { transport, url };
+  if (entry.headers && Object.keys(entry.headers).length > 0) {
+    out.headers = { ...entry.headers };
+    for (const value of Object.values(entry.headers)) {
+      registerSecret(value);
+      registerSecret(value.replace(/^(Bearer|Basic|Token)\s+/i, ''));
+    }
+  }
+  if (entry.oauth) {
+    out.oauth = { ...entry.oauth };
+    registerSecret(entry.oauth.clientSecret);
+  }
+  return out;
+}
+
+/** Expands variables in the fields users put them in; a missing one is an input error naming it and where. */
+function expandEntry(entry: RawEntry, where: { file: string; at: string; server: string }): RawEntry {
+  const expand = (field: string, value: string): string => expandVariables(value, { ...where, field: `${where.at}.${field}` }, registerSecret);
+  const out: RawEntry = { ...entry };
+  if (entry.url !== undefined) out.url = expand('url', entry.url);
+  if (entry.args) out.args = entry.args.map((arg, i) => expand(`args[${i}]`, arg));
+  if (entry.env) out.env = Object.fromEntries(Object.entries(entry.env).map(([k, v]) => [k, expand(`env.${k}`, v)]));
+  if (entry.headers) out.headers = Object.fromEntries(Object.entries(entry.headers).map(([k, v]) => [k, expand(`headers.${k}`, v)]));
+  if (entry.oauth) {
+    out.oauth = { clientId: expand('oauth.clientId', entry.oauth.clientId), clientSecret: expand('oauth.clientSecret', entry.oauth.clientSecret) };
+    if (entry.oauth.scope !== undefined) out.oauth.scope = expand('oauth.scope', entry.oauth.scope);
+  }
+  return out;
+}
+
 /** A relative path that exists under the config folder is resolved; bare program names (`node`) are not. */
-function resolveEntry(server: string, entry: RawEntry, base: string, resolved: ResolvedPath[]): ServerEntry {
+function resolveEntry(server: string, entry: RawEntry & { command: string }, base: string, resolved: ResolvedPath[]): StdioServerEntry {
   const resolvePath = (field: string, value: string): string => {
     if (isAbsolute(value) || value.startsWith('-')) return value;
     const looksLikePath = value.startsWith('.') || value.includes('/') || /\.(m?js|cjs|ts|py|sh|rb)$/.test(value);
@@ -121,7 +240,7 @@ function resolveEntry(server: string, entry: RawEntry, base: string, resolved: R
     resolved.push({ server, field, from: value, to });
     return to;
   };
-  const out: ServerEntry = {
+  const out: StdioServerEntry = {
     command: resolvePath('command', entry.command),
     args: (entry.args ?? []).map((arg, i) => resolvePath(`args[${i}]`, arg)),
   };
@@ -141,7 +260,7 @@ export function selectServers(config: HostConfig, names: readonly string[]): str
       const skipped = config.skipped.find((s) => s.server === name);
       throw new ToolproofError(
         'E_UNKNOWN_SERVER',
-        skipped ? `server "${name}" in ${config.file} cannot be started: ${skipped.reason}` : `no server named "${name}" in ${config.file}`,
+        skipped ? `server "${name}" in ${config.file} is not started: ${skipped.reason}` : `no server named "${name}" in ${config.file}`,
         { file: config.file, server: name, hint: `known servers: ${Object.keys(config.servers).join(', ') || '(none)'}` },
       );
     }

@@ -3,7 +3,7 @@
  * 7.2) and the shape of the unknown-tool answer (spec 4.1.3). Pure functions over the SDK's raw
  * CallToolResult or the coded error the call threw.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '../servers/server-connection.ts';
 import { ToolproofError } from '../errors.ts';
 import type { CheckStatus, FailureShape, UnknownToolShape } from './types.ts';
 

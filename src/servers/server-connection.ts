@@ -1,147 +1,220 @@
 /**
- * One live stdio server, reached through the official SDK (`Client`, `StdioClientTransport`): start
- * with a timeout, list tools (following pagination), call a tool with a timeout, close. The server's
- * stderr is kept, so a server that fails at start gives an error with its last stderr lines (spec 7.4).
- * Servers are spawned without a shell, with only the SDK's safe default environment plus their own `env`.
+ * One live server, reached through the v2 MCP client (`@modelcontextprotocol/client`), over stdio,
+ * Streamable HTTP or legacy SSE. The client negotiates the protocol era: 2026-07-28 (`server/discover`)
+ * with a server that offers it, the 2025 `initialize` handshake (2025-11-25 or older) with one that
+ * does not. Lists follow pagination under caps (pages, items, description size, schema depth), so a
+ * server that never stops paginating or lists absurd definitions fails alone with a coded error.
+ *
+ * Calls return the server's raw result: a tool's `structuredContent` is not validated here against
+ * its `outputSchema` (the SDK would throw); checking it is a finding for probe and the scenarios.
  */
-import type { Readable } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client, SdkError, type Transport } from '@modelcontextprotocol/client';
 import type {
   CallToolResult,
   GetPromptResult,
   Prompt,
   ReadResourceResult,
   Resource,
-  ResourceTemplate,
+  ResourceTemplateType as ResourceTemplate,
   ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
+  Tool,
+} from '@modelcontextprotocol/client';
 import { ToolproofError } from '../errors.ts';
-import type { ServerEntry } from '../config/host-config.ts';
+import { isRemote, type ServerEntry } from '../config/host-config.ts';
 import type { ToolDefinition } from '../types.ts';
 import { VERSION } from '../version.ts';
+import { checkListed, DEFAULT_LIST_LIMITS, type ListLimits } from './list-limits.ts';
+import { ProcessTransport } from './process-transport.ts';
+import { printableUrl, remoteStartError, remoteTransport } from './remote-transport.ts';
 import { StderrTail } from './stderr-tail.ts';
+
+export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
 
 const EXITED = new Error('exited');
 const OVERSIZED = /ReadBuffer exceeded maximum size of (\d+)/;
 
 export interface ServerTimeouts {
-  /** Spawn to initialized. */
+  /** Spawn (or first request) to initialized. */
   startMs: number;
-  /** One tools/list page or tools/call. */
+  /** One list page, tools/call, resources/read or prompts/get. */
   callMs: number;
 }
 
 export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = { startMs: 15_000, callMs: 30_000 };
 
-export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
-
 export interface ServerIdentity {
   name?: string;
   version?: string;
+  /** The negotiated protocol revision: `2026-07-28`, `2025-11-25`, `2025-06-18`, ... */
   protocolVersion?: string;
+  /** `modern` (2026-07-28 and later, no initialize) or `legacy` (the 2025 handshake). */
+  era?: 'modern' | 'legacy';
+  /** How Toolproof reached it. */
+  transport?: 'stdio' | 'http' | 'sse';
+}
+
+export interface StartOptions {
+  limits?: Partial<ListLimits>;
 }
 
 export class ServerConnection {
-  readonly stderr = new StderrTail();
   readonly identity: ServerIdentity = {};
-  /** What the server said it offers (`tools`, `resources`, `prompts`, `logging`, ...), from initialization. */
+  /** What the server said it offers (`tools`, `resources`, `prompts`, `logging`, ...). */
   capabilities: ServerCapabilities = {};
   /** The server's `instructions` for the model, when it gave any. */
   instructions?: string;
-  /** Messages on stdout that were not JSON-RPC (a server must not print to stdout). */
-  readonly protocolNoise: string[] = [];
+  /** Things the user should know about this connection (a deprecated transport). */
+  readonly warnings: Array<{ code: string; message: string; hint?: string }> = [];
   private closed = false;
   private exited = false;
-  /** Calls waiting for an answer, failed at once when the SDK drops an oversized message (it never answers them). */
+  /** Calls waiting for an answer, failed at once when the stdio limit drops an oversized message. */
   private readonly onOversize = new Set<(error: Error) => void>();
+  /** Listed tools by name, so a call carries its definition (header mirroring without output validation). */
+  private readonly listed = new Map<string, Tool>();
+  readonly limits: ListLimits;
 
   private constructor(
     readonly name: string,
     readonly entry: ServerEntry,
-    private readonly client: Client,
-    private readonly transport: StdioClientTransport,
+    private client: Client,
+    private transport: Transport,
     readonly timeouts: ServerTimeouts,
-  ) {}
+    limits: Partial<ListLimits>,
+    /** The last lines the server wrote to stderr (stdio servers). */
+    readonly stderr: StderrTail,
+    private readonly noise: string[],
+  ) {
+    this.limits = { ...DEFAULT_LIST_LIMITS, ...limits };
+  }
 
-  static async start(name: string, entry: ServerEntry, timeouts: Partial<ServerTimeouts> = {}): Promise<ServerConnection> {
+  static async start(name: string, entry: ServerEntry, timeouts: Partial<ServerTimeouts> = {}, options: StartOptions = {}): Promise<ServerConnection> {
     const limits = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
-    const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: entry.env, cwd: entry.cwd, stderr: 'pipe' });
-    const client = new Client({ name: 'toolproof', version: VERSION }, { capabilities: {} });
-    const connection = new ServerConnection(name, entry, client, transport, limits);
-    connection.stderr.attach(transport.stderr as Readable | null);
-    // StdioClientTransport has no protocol-version hook of its own; the Client calls this one after initialize.
-    (transport as { setProtocolVersion?: (v: string) => void }).setProtocolVersion = (v) => {
-      connection.identity.protocolVersion = v;
-    };
+    const kind = entry.transport ?? 'stdio';
+    // SSE is a 2024-11-05 transport: no modern server speaks it, so there is nothing to probe for.
+    const first = kind === 'sse' ? 'legacy' : 'auto';
+    let connection = ServerConnection.create(name, entry, limits, options, first);
+    try {
+      await connection.connect();
+    } catch (error) {
+      // A stdio server that exits on the `server/discover` probe (SDKs that end on any request before
+      // `initialize`) is a legacy server: start it again and say hello the 2025 way.
+      if (kind === 'stdio' && first === 'auto' && error instanceof SdkError && /closed during the server\/discover probe/.test(error.message)) {
+        const stderr = connection.stderr;
+        connection = ServerConnection.create(name, entry, limits, options, 'legacy', stderr);
+        await connection.connect();
+      } else throw error;
+    }
+    if (kind === 'sse') {
+      connection.warnings.push({
+        code: 'W_SSE_DEPRECATED',
+        message: `server "${name}" is reached over the legacy HTTP+SSE transport, deprecated since protocol 2025-03-26`,
+        hint: 'serve Streamable HTTP ("type": "http") instead; SSE support is leaving MCP clients',
+      });
+    }
+    return connection;
+  }
+
+  private static create(name: string, entry: ServerEntry, timeouts: ServerTimeouts, options: StartOptions, mode: 'auto' | 'legacy', stderr = new StderrTail()): ServerConnection {
+    const noise: string[] = [];
+    const transport: Transport = isRemote(entry)
+        ? remoteTransport(entry)
+        : new ProcessTransport({ command: entry.command, args: entry.args, env: entry.env, cwd: entry.cwd, onStderr: (text) => stderr.push(text), onNoise: (line) => void (noise.length < 20 && noise.push(line)) });
+    const client = new Client({ name: 'toolproof', version: VERSION }, { capabilities: {}, versionNegotiation: { mode } });
+    const connection = new ServerConnection(name, entry, client, transport, timeouts, options.limits ?? {}, stderr, noise);
+    connection.identity.transport = entry.transport ?? 'stdio';
+    return connection;
+  }
+
+  /** Connects (negotiating the era) within `startMs`, turning every failure into a coded error. */
+  private async connect(): Promise<void> {
+    const { client, transport } = this;
     client.onerror = (error) => {
-      if (connection.protocolNoise.length < 20) connection.protocolNoise.push(error.message);
-      if (OVERSIZED.test(error.message)) for (const reject of connection.onOversize) reject(error);
+      if (OVERSIZED.test(error.message)) for (const reject of this.onOversize) reject(error);
     };
     let starting = true;
-    // Set before connect: the SDK's Protocol wraps this handler and keeps calling it after start.
     const exitedEarly = new Promise<never>((_, reject) => {
       transport.onclose = () => {
-        connection.exited = true;
-        if (starting && !connection.closed) reject(EXITED);
+        this.exited = true;
+        // A remote transport closes when its first request fails; the request's own error says why.
+        if (starting && !this.closed && !isRemote(this.entry)) reject(EXITED);
       };
     });
     exitedEarly.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(connection.startError(`did not finish initializing within ${limits.startMs} ms`, 'E_SERVER_TIMEOUT')), limits.startMs);
+      timer = setTimeout(() => reject(this.startError(`did not finish initializing within ${this.timeouts.startMs} ms`, 'E_SERVER_TIMEOUT')), this.timeouts.startMs);
     });
+    const connecting = client.connect(transport, { timeout: this.timeouts.startMs });
+    connecting.catch(() => undefined);
     try {
-      await Promise.race([client.connect(transport, { timeout: limits.startMs }), exitedEarly, timedOut]);
+      await Promise.race([connecting, exitedEarly, timedOut]);
     } catch (error) {
-      await connection.close();
+      await this.close();
       if (error instanceof ToolproofError) throw error;
+      if (error instanceof SdkError && /closed during the server\/discover probe/.test(error.message)) throw error;
+      const remote = isRemote(this.entry) ? remoteStartError(this.name, this.entry, error) : undefined;
+      if (remote) throw remote;
       // Give stderr a moment to arrive: a crashing server usually explains itself there.
       await new Promise((r) => setTimeout(r, 50));
-      if (error === EXITED) throw connection.startError('exited before it finished starting');
-      throw connection.startError(`failed to start: ${(error as Error).message}`);
+      if (error === EXITED) throw this.startError('exited before it finished starting');
+      throw this.startError(`failed to start: ${(error as Error).message}`);
     } finally {
       starting = false;
       clearTimeout(timer);
     }
     const info = client.getServerVersion();
-    connection.identity.name = info?.name;
-    connection.identity.version = info?.version;
-    connection.capabilities = client.getServerCapabilities() ?? {};
-    connection.instructions = client.getInstructions();
-    return connection;
+    this.identity.name = info?.name;
+    this.identity.version = info?.version;
+    this.identity.protocolVersion = client.getNegotiatedProtocolVersion();
+    this.identity.era = client.getProtocolEra();
+    this.capabilities = client.getServerCapabilities() ?? {};
+    this.instructions = client.getInstructions();
   }
 
-  /** True once the process has gone, whether we closed it or it crashed. */
+  /** Lines on stdout that were not JSON-RPC (a server must not print to stdout); the first 20. */
+  get protocolNoise(): string[] {
+    return this.noise.slice(0, 20);
+  }
+
+  /** True once the server is gone, whether we closed it or it crashed. */
   get alive(): boolean {
     return !this.exited && !this.closed;
   }
 
   get pid(): number | null {
-    return this.transport.pid;
+    return this.transport instanceof ProcessTransport ? this.transport.pid : null;
   }
 
   async listTools(): Promise<ToolDefinition[]> {
-    const tools = await this.paginate('tools/list', (params, options) => this.client.listTools(params, options), (page) => page.tools);
+    const tools = await this.paginate<Tool>('tools/list', 'tools');
+    this.listed.clear();
+    for (const tool of tools) this.listed.set(tool.name, tool);
     return tools.map((tool) => ({ ...(tool as unknown as ToolDefinition), server: this.name }));
   }
 
-  /** Every listed resource (`resources/list`, following pagination); empty when the server has no `resources` capability. */
+  /** Every listed resource (`resources/list`); empty when the server has no `resources` capability. */
   async listResources(): Promise<Resource[]> {
     if (!this.capabilities.resources) return [];
-    return this.paginate('resources/list', (params, options) => this.client.listResources(params, options), (page) => page.resources);
+    return this.paginate<Resource>('resources/list', 'resources');
   }
 
   /** Every listed resource template (`resources/templates/list`); empty without the `resources` capability. */
   async listResourceTemplates(): Promise<ResourceTemplate[]> {
     if (!this.capabilities.resources) return [];
-    return this.paginate('resources/templates/list', (params, options) => this.client.listResourceTemplates(params, options), (page) => page.resourceTemplates);
+    return this.paginate<ResourceTemplate>('resources/templates/list', 'resourceTemplates');
   }
 
   /** Every listed prompt (`prompts/list`); empty without the `prompts` capability. */
   async listPrompts(): Promise<Prompt[]> {
     if (!this.capabilities.prompts) return [];
-    return this.paginate('prompts/list', (params, options) => this.client.listPrompts(params, options), (page) => page.prompts);
+    return this.paginate<Prompt>('prompts/list', 'prompts');
+  }
+
+  async callTool(tool: string, args: Record<string, unknown>, timeoutMs = this.timeouts.callMs): Promise<CallToolResult> {
+    const listed = this.listed.get(tool);
+    // The definition without its outputSchema: the SDK would throw on a result that breaks it, and that is a finding, not an error.
+    const toolDefinition = { ...(listed ?? { name: tool, inputSchema: { type: 'object' as const } }), outputSchema: undefined };
+    return (await this.guard(`tools/call ${tool}`, () => this.client.callTool({ name: tool, arguments: args }, { timeout: timeoutMs, toolDefinition }), tool, timeoutMs)) as CallToolResult;
   }
 
   async readResource(uri: string, timeoutMs = this.timeouts.callMs): Promise<ReadResourceResult> {
@@ -152,34 +225,7 @@ export class ServerConnection {
     return this.guard(`prompts/get ${name}`, () => this.client.getPrompt({ name, arguments: args }, { timeout: timeoutMs }), undefined, timeoutMs);
   }
 
-  /** Follows `nextCursor` until the last page; a cursor the server already gave is a loop, not more pages. */
-  private async paginate<Page extends { nextCursor?: string }, Item>(
-    method: string,
-    fetchPage: (params: { cursor: string } | undefined, options: { timeout: number }) => Promise<Page>,
-    items: (page: Page) => Item[],
-  ): Promise<Item[]> {
-    const all: Item[] = [];
-    let cursor: string | undefined;
-    const seen = new Set<string>();
-    do {
-      const page = await this.guard(method, () => fetchPage(cursor !== undefined ? { cursor } : undefined, { timeout: this.timeouts.callMs }));
-      all.push(...items(page));
-      cursor = page.nextCursor;
-      if (cursor !== undefined && seen.has(cursor)) {
-        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" repeated the ${method} cursor ${JSON.stringify(cursor)}`, {
-          server: this.name,
-          hint: 'the server paginates in a loop; fix its nextCursor',
-        });
-      }
-      if (cursor !== undefined) seen.add(cursor);
-    } while (cursor !== undefined);
-    return all;
-  }
-
-  async callTool(tool: string, args: Record<string, unknown>, timeoutMs = this.timeouts.callMs): Promise<CallToolResult> {
-    return (await this.guard(`tools/call ${tool}`, () => this.client.callTool({ name: tool, arguments: args }, undefined, { timeout: timeoutMs }), tool, timeoutMs)) as CallToolResult;
-  }
-
+  /** Ends the connection within its deadlines (for stdio: stdin end, SIGTERM, SIGKILL of the process group). */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -188,6 +234,49 @@ export class ServerConnection {
     } catch {
       // Closing a server that already died is not an error worth reporting.
     }
+    try {
+      await this.transport.close();
+    } catch {
+      // Idem.
+    }
+  }
+
+  /**
+   * Walks `nextCursor` page by page (raw pages: the SDK's own walk is capped at 64 pages and drops
+   * some tools on HTTP), under the caps: a repeated cursor is a loop, too many pages or items stop.
+   */
+  private async paginate<Item>(method: 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list', key: string): Promise<Item[]> {
+    const all: Item[] = [];
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    let pages = 0;
+    do {
+      if (++pages > this.limits.maxPages) {
+        throw this.limitError(`${method} was still paginating after ${this.limits.maxPages} pages (${all.length} items so far)`, `set a larger page size on the server, or raise the limit (${this.limits.maxPages} pages)`);
+      }
+      const params = cursor !== undefined ? { cursor } : {};
+      const page = (await this.guard(method, () => this.client.request({ method, params }, { timeout: this.timeouts.callMs }))) as unknown as Record<string, unknown> & { nextCursor?: string };
+      const items = (page[key] as Item[] | undefined) ?? [];
+      all.push(...items);
+      if (all.length > this.limits.maxItems) {
+        throw this.limitError(`${method} listed more than ${this.limits.maxItems} items`, `a server with this many entries cannot be selected from by a model; split it, or raise the limit (${this.limits.maxItems})`);
+      }
+      cursor = page.nextCursor;
+      if (cursor !== undefined && seen.has(cursor)) {
+        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" repeated the ${method} cursor ${JSON.stringify(cursor.slice(0, 100))}`, {
+          server: this.name,
+          hint: 'the server paginates in a loop; fix its nextCursor',
+        });
+      }
+      if (cursor !== undefined) seen.add(cursor);
+    } while (cursor !== undefined);
+    const problem = checkListed(all as unknown[], this.limits);
+    if (problem) throw this.limitError(`${method}: ${problem.message}`, problem.hint);
+    return all;
+  }
+
+  private limitError(message: string, hint: string): ToolproofError {
+    return new ToolproofError('E_SERVER_LIMIT', `server "${this.name}": ${message}`, { server: this.name, hint });
   }
 
   /** Turns SDK failures into coded errors that name the server and carry its stderr. */
@@ -200,67 +289,73 @@ export class ServerConnection {
     try {
       return await Promise.race([call(), oversized]);
     } catch (error) {
-      const message = (error as Error).message ?? String(error);
-      const limit = OVERSIZED.exec(message);
-      if (limit) {
-        this.exited = true;
-        // E_SERVER_CRASH, not E_SERVER_PROTOCOL: the SDK drops the connection, so for every caller the server is gone (restart it).
-        throw new ToolproofError('E_SERVER_CRASH', `server "${this.name}" answered ${what} with a message over ${Number(limit[1]) / 1024 / 1024} MB, the MCP SDK's stdio limit; the connection was dropped`, {
-          server: this.name,
-          tool,
-          hint: 'return large data in pages, or as a resource link, instead of one huge result',
-        });
-      }
-      const schemaProblem = what.endsWith('/list') ? describeSchemaIssues(message) : undefined;
-      if (schemaProblem) {
-        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" answered ${what} with a malformed result: ${schemaProblem}`, {
-          server: this.name,
-          hint:
-            what === 'tools/list'
-              ? 'every tool needs a name and an inputSchema that is a JSON Schema object: {"type": "object", "properties": {...}, "required": [...]} (spec 2.4, 7.5)'
-              : `fix the server's ${what} result to match the MCP schema`,
-        });
-      }
-      const code = (error as { code?: number }).code;
-      if (code === -32001 || /timed out|timeout/i.test(message)) {
-        throw new ToolproofError('E_CALL_TIMEOUT', `server "${this.name}" did not answer ${what} within ${timeoutMs} ms`, {
-          server: this.name,
-          tool,
-          stderr: this.stderr.last(5),
-          hint: 'the server hangs or is slow; raise --call-timeout or fix the handler',
-        });
-      }
-      if (!this.alive || /connection closed/i.test(message)) {
-        this.exited = true;
-        throw new ToolproofError('E_SERVER_CRASH', `server "${this.name}" exited during ${what}`, {
-          server: this.name,
-          tool,
-          stderr: this.stderr.last(10),
-          hint: `run it directly in a terminal (${[this.entry.command, ...this.entry.args].join(' ')}) to see the crash`,
-        });
-      }
-      throw new ToolproofError('E_CALL_FAILED', `server "${this.name}" failed ${what}: ${message}`, {
-        server: this.name,
-        tool,
-        hint: 'see the server message above',
-        cause: error,
-      });
+      throw this.callError(what, error, tool, timeoutMs);
     } finally {
       this.onOversize.delete(rejectOversize!);
     }
   }
 
-  private startError(what: string, code: 'E_SERVER_START' | 'E_SERVER_TIMEOUT' = 'E_SERVER_START'): ToolproofError {
-    const command = [this.entry.command, ...this.entry.args].join(' ');
-    return new ToolproofError(code, `server "${this.name}" ${what}`, {
+  private callError(what: string, error: unknown, tool: string | undefined, timeoutMs: number): ToolproofError {
+    if (error instanceof ToolproofError) return error;
+    const message = (error as Error).message ?? String(error);
+    const limit = OVERSIZED.exec(message);
+    if (limit) {
+      this.exited = true;
+      // E_SERVER_CRASH, not E_SERVER_PROTOCOL: the connection is dropped, so for every caller the server is gone (restart it).
+      return new ToolproofError('E_SERVER_CRASH', `server "${this.name}" answered ${what} with a message over ${Number(limit[1]) / 1024 / 1024} MB, the MCP SDK's stdio limit; the connection was dropped`, {
+        server: this.name,
+        tool,
+        hint: 'return large data in pages, or as a resource link, instead of one huge result',
+      });
+    }
+    const schemaProblem = what.endsWith('/list') ? describeSchemaIssues(message) : undefined;
+    if (schemaProblem) {
+      return new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" answered ${what} with a malformed result: ${schemaProblem}`, {
+        server: this.name,
+        hint:
+          what === 'tools/list'
+            ? 'every tool needs a name and an inputSchema that is a JSON Schema object: {"type": "object", "properties": {...}, "required": [...]} (spec 2.4, 7.5)'
+            : `fix the server's ${what} result to match the MCP schema`,
+      });
+    }
+    const code = (error as { code?: number | string }).code;
+    if (code === -32001 || code === 'REQUEST_TIMEOUT' || /timed out|timeout/i.test(message)) {
+      return new ToolproofError('E_CALL_TIMEOUT', `server "${this.name}" did not answer ${what} within ${timeoutMs} ms`, {
+        server: this.name,
+        tool,
+        stderr: this.stderr.last(5),
+        hint: 'the server hangs or is slow; raise --call-timeout or fix the handler',
+      });
+    }
+    const remote = isRemote(this.entry) ? remoteStartError(this.name, this.entry, error) : undefined;
+    if (remote && remote.code !== 'E_SERVER_START') return remote;
+    if (!this.alive || code === 'CONNECTION_CLOSED' || code === 'NOT_CONNECTED' || /connection closed|not connected/i.test(message)) {
+      this.exited = true;
+      return new ToolproofError('E_SERVER_CRASH', `server "${this.name}" exited during ${what}`, {
+        server: this.name,
+        tool,
+        stderr: this.stderr.last(10),
+        hint: isRemote(this.entry) ? `the server at ${printableUrl(this.entry.url)} closed the connection; check its logs` : `run it directly in a terminal (${[this.entry.command, ...this.entry.args].join(' ')}) to see the crash`,
+      });
+    }
+    return new ToolproofError('E_CALL_FAILED', `server "${this.name}" failed ${what}: ${message}`, {
       server: this.name,
-      stderr: this.stderr.last(10),
-      hint: `run it directly in a terminal to see the error on stderr: ${command}`,
+      tool,
+      hint: 'see the server message above',
+      cause: error,
     });
+  }
+
+  private startError(what: string, code: 'E_SERVER_START' | 'E_SERVER_TIMEOUT' = 'E_SERVER_START'): ToolproofError {
+    const entry = this.entry;
+    const hint = isRemote(entry)
+        ? `check that ${printableUrl(entry.url)} is up and answers MCP (try: toolproof doctor)`
+        : `run it directly in a terminal to see the error on stderr: ${[entry.command, ...entry.args].join(' ')}`;
+    return new ToolproofError(code, `server "${this.name}" ${what}`, { server: this.name, stderr: this.stderr.last(10), hint });
   }
 }
 
-/** The SDK rejects a tools/list result that breaks its schema with a JSON list of issues: say the first ones plainly. */
+/** A result that breaks the MCP schema comes with a JSON list of issues: say the first ones plainly. */
 function describeSchemaIssues(message: string): string | undefined {
   const start = message.indexOf('[');
   if (start < 0) return undefined;

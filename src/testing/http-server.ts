@@ -59,3 +59,26 @@ export function startModernHttp(env: Record<string, string> = {}): Promise<HttpS
   const script = fileURLToPath(new URL('../../fixtures/servers/modern.mjs', import.meta.url));
   return startHttpServer({ args: [script, '--http', '0'], env, ready: /listening (http:\/\/\S+)/ });
 }
+
+/** A port that was free a moment ago (for servers that take a fixed PORT and print it back as given). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real `@modelcontextprotocol/server-everything` (a v1 SDK server) over Streamable HTTP (`/mcp`) or legacy SSE (`/sse`). */
+export async function startEverythingHttp(transport: 'streamableHttp' | 'sse'): Promise<HttpServerHandle> {
+  const { createRequire } = await import('node:module');
+  const { dirname, join } = await import('node:path');
+  const require = createRequire(import.meta.url);
+  const script = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+  const port = await freePort();
+  return startHttpServer({ args: [script, transport], env: { PORT: String(port) }, ready: /(?:listening on|running on) port (\d+)/, path: transport === 'sse' ? '/sse' : '/mcp' });
+}

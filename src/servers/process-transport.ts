@@ -1,0 +1,277 @@
+/**
+ * The stdio transport of a server process that Toolproof owns to the end. The SDK's
+ * `StdioClientTransport` waits for the child's `close` event, which never comes while a grandchild
+ * holds the child's stdout, and signals the child only, never what it started. Here the server is
+ * spawned in a process group of its own (POSIX), and `close()` is bounded: end stdin, wait for the
+ * exit until a deadline, then SIGTERM and SIGKILL the whole group, then drop our pipe ends. Once the
+ * server has exited, nothing waits on its stdio: what is buffered is read, the group is killed and the
+ * pipes are destroyed, so a descendant holding them cannot keep Toolproof alive.
+ *
+ * Spawned without a shell, with only the SDK's safe default environment plus the entry's own `env`.
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { deserializeMessage, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+
+export interface ProcessParams {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Largest single message accepted on stdout, in bytes (the SDK's 10 MB by default). */
+  maxBufferSize?: number;
+  /** Receives each stdout line that is not a JSON-RPC message (a server must print nothing else there). */
+  onNoise?: (description: string) => void;
+  /** Receives what the server writes to stderr, from its first byte. */
+  onStderr?: (text: string) => void;
+}
+
+export interface EndDeadlines {
+  /** After stdin ends, how long the server may take to exit on its own. */
+  graceMs: number;
+  /** After SIGTERM, how long before SIGKILL. */
+  termMs: number;
+  /** After the server exited, how long its stdout may still deliver buffered output. */
+  drainMs: number;
+}
+
+export const DEFAULT_END_DEADLINES: EndDeadlines = { graceMs: 2_000, termMs: 2_000, drainMs: 500 };
+
+const POSIX = process.platform !== 'win32';
+/** Process groups still alive, killed when Toolproof itself exits (a detached group gets no terminal signal). */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    if (POSIX) process.kill(-pid, signal);
+    else process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+  });
+}
+
+type Child = ChildProcessByStdio<Writable, Readable, Readable>;
+
+export class ProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private child?: Child;
+  private readonly lines: LineBuffer;
+  private exitedPromise?: Promise<void>;
+  private exited = false;
+  private closeFired = false;
+  private closing?: Promise<void>;
+  /** How the process ended, for error messages: `exit code 1`, `signal SIGKILL`. */
+  exitReason?: string;
+
+  constructor(
+    private readonly params: ProcessParams,
+    private readonly deadlines: EndDeadlines = DEFAULT_END_DEADLINES,
+  ) {
+    this.lines = new LineBuffer(params.maxBufferSize ?? STDIO_DEFAULT_MAX_BUFFER_SIZE);
+  }
+
+  /** The server's stderr; read it to keep the tail (the stream exists once started). */
+  get stderr(): Readable | null {
+    return this.child?.stderr ?? null;
+  }
+
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error('ProcessTransport already started');
+    installExitHook();
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.params.command, this.params.args, {
+        env: { ...getDefaultEnvironment(), ...this.params.env },
+        cwd: this.params.cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        shell: false,
+        detached: POSIX,
+        windowsHide: true,
+      });
+      this.child = child;
+      child.once('error', (error) => {
+        this.exited = true;
+        reject(error);
+        this.onerror?.(error);
+        this.fireClose();
+      });
+      child.once('spawn', () => {
+        if (child.pid !== undefined) liveGroups.add(child.pid);
+        resolve();
+      });
+      this.exitedPromise = new Promise((done) => child.once('exit', () => done()));
+      child.once('exit', (code, signal) => {
+        this.exited = true;
+        this.exitReason = signal ? `signal ${signal}` : `exit code ${code}`;
+        void this.afterExit();
+      });
+      child.stdin.on('error', (error) => this.onerror?.(error));
+      child.stdout.on('error', (error) => this.onerror?.(error));
+      child.stderr.on('error', () => undefined);
+      const onStderr = this.params.onStderr;
+      if (onStderr) child.stderr.on('data', (chunk: Buffer) => onStderr(chunk.toString()));
+      else child.stderr.resume();
+      child.stdout.on('data', (chunk: Buffer) => {
+        let lines: string[];
+        try {
+          lines = this.lines.push(chunk);
+        } catch (error) {
+          this.onerror?.(error as Error);
+          void this.close();
+          return;
+        }
+        for (const line of lines) this.deliver(line);
+      });
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || this.exited || stdin.destroyed) {
+        reject(new Error('Not connected: the server process has exited'));
+        return;
+      }
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once('drain', resolve);
+    });
+  }
+
+  /** Ends the server within `graceMs + termMs` (plus the SIGKILL), whatever it does. */
+  close(): Promise<void> {
+    this.closing ??= this.end();
+    return this.closing;
+  }
+
+  private async end(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    if (!this.exited) {
+      try {
+        child.stdin.end();
+      } catch {
+        // The pipe may already be broken.
+      }
+      if (!(await this.waitExit(this.deadlines.graceMs)) && child.pid !== undefined) {
+        killGroup(child.pid, 'SIGTERM');
+        if (!(await this.waitExit(this.deadlines.termMs))) {
+          killGroup(child.pid, 'SIGKILL');
+          await this.waitExit(this.deadlines.termMs);
+        }
+      }
+    }
+    this.release(child);
+  }
+
+  /** The server exited: read what its stdout still holds (bounded), then end its group and our pipes. */
+  private async afterExit(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    if (!child.stdout.readableEnded) {
+      await new Promise<void>((done) => {
+        const timer = setTimeout(done, this.deadlines.drainMs);
+        timer.unref();
+        child.stdout.once('end', () => {
+          clearTimeout(timer);
+          done();
+        });
+      });
+    }
+    this.release(child);
+  }
+
+  private release(child: Child): void {
+    if (child.pid !== undefined) {
+      // Descendants the server left behind (they may hold our pipes) go with it.
+      killGroup(child.pid, 'SIGKILL');
+      liveGroups.delete(child.pid);
+    }
+    child.stdin.destroy();
+    child.stdout.destroy();
+    child.stderr.destroy();
+    this.lines.clear();
+    this.fireClose();
+  }
+
+  private waitExit(ms: number): Promise<boolean> {
+    if (this.exited) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      timer.unref();
+      void this.exitedPromise!.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  private deliver(line: string): void {
+    if (line.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = deserializeMessage(line);
+    } catch (error) {
+      // A server must print nothing but JSON-RPC on stdout; say what it printed instead (bounded).
+      const what = error instanceof SyntaxError ? 'is not valid JSON' : 'is not a JSON-RPC message';
+      this.params.onNoise?.(`${what}: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`);
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  private fireClose(): void {
+    if (this.closeFired) return;
+    this.closeFired = true;
+    this.onclose?.();
+  }
+}
+
+/** Splits stdout into lines without re-copying what it holds on every chunk; one line may not pass `max` bytes. */
+class LineBuffer {
+  private parts: Buffer[] = [];
+  private size = 0;
+
+  constructor(private readonly max: number) {}
+
+  push(chunk: Buffer): string[] {
+    const lines: string[] = [];
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+      this.parts.push(chunk.subarray(start, nl));
+      lines.push(Buffer.concat(this.parts).toString('utf8').replace(/\r$/, ''));
+      this.parts = [];
+      this.size = 0;
+      start = nl + 1;
+    }
+    if (start < chunk.length) {
+      this.size += chunk.length - start;
+      if (this.size > this.max) {
+        this.clear();
+        throw new Error(`ReadBuffer exceeded maximum size of ${this.max} bytes`);
+      }
+      this.parts.push(chunk.subarray(start));
+    }
+    return lines;
+  }
+
+  clear(): void {
+    this.parts = [];
+    this.size = 0;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Remote servers: the SDK's Streamable HTTP and legacy SSE transports with the entry's headers and,
+ * for OAuth client credentials, the SDK's `ClientCredentialsProvider` (no browser step). Failures to
+ * reach one are told apart, each with its own code, the server's name and the next step: nothing
+ * listening (E_SERVER_UNREACHABLE), a refused credential (E_SERVER_AUTH), and a URL that answers but
+ * not as MCP (E_SERVER_NOT_MCP: an HTML page, a 404). Messages name the URL without its query string
+ * and never a header value.
+ */
+import { ClientCredentialsProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import type { RemoteServerEntry } from '../config/host-config.ts';
+import { ToolproofError } from '../errors.ts';
+
+export function remoteTransport(entry: RemoteServerEntry): Transport {
+  const url = new URL(entry.url);
+  const requestInit: RequestInit | undefined = entry.headers ? { headers: entry.headers } : undefined;
+  const authProvider = entry.oauth ? new ClientCredentialsProvider({ clientId: entry.oauth.clientId, clientSecret: entry.oauth.clientSecret, scope: entry.oauth.scope }) : undefined;
+  return entry.transport === 'sse' ? new SSEClientTransport(url, { requestInit, authProvider }) : new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+}
+
+/** The URL as it may be printed: origin and path, no query (it may carry a key), no credentials. */
+export function printableUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}${parsed.search ? '?…' : ''}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE']);
+
+interface Facts {
+  status?: number;
+  netCode?: string;
+  sdkCode?: string;
+  unauthorized: boolean;
+  text: string;
+}
+
+/** What an error and its causes say: an HTTP status, a network error code, an SDK code. */
+function factsOf(error: unknown): Facts {
+  const facts: Facts = { unauthorized: false, text: '' };
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const e = current as { name?: string; code?: unknown; status?: unknown; data?: { status?: unknown }; message?: string; cause?: unknown };
+    if (typeof e.code === 'string' && UNREACHABLE.has(e.code)) facts.netCode ??= e.code;
+    else if (typeof e.code === 'string' && /^[A-Z_]+$/.test(e.code)) facts.sdkCode ??= e.code;
+    const status = typeof e.data?.status === 'number' ? e.data.status : typeof e.status === 'number' ? e.status : undefined;
+    if (status !== undefined) facts.status ??= status;
+    if (e.name === 'UnauthorizedError') facts.unauthorized = true;
+    facts.text += ` ${e.message ?? ''}`;
+    current = e.cause;
+  }
+  if (facts.status === undefined) {
+    const match = /\bHTTP (\d{3})\b|status(?: code)?:? (\d{3})\b|\((\d{3})\)/i.exec(facts.text);
+    if (match) facts.status = Number(match[1] ?? match[2] ?? match[3]);
+  }
+  return facts;
+}
+
+/** A coded error for a remote server that could not be reached as MCP; undefined when the facts say nothing specific. */
+export function remoteStartError(server: string, entry: RemoteServerEntry, error: unknown): ToolproofError | undefined {
+  const facts = factsOf(error);
+  const url = printableUrl(entry.url);
+  if (facts.netCode) {
+    return new ToolproofError('E_SERVER_UNREACHABLE', `server "${server}": cannot reach ${url} (${facts.netCode})`, {
+      server,
+      url,
+      hint: facts.netCode.startsWith('E') && facts.netCode !== 'ETIMEDOUT' && facts.netCode !== 'ECONNRESET' ? 'nothing answers at that address: start the server, or fix "url" in the host config' : 'the address did not answer in time or dropped the connection: check the server and the network',
+    });
+  }
+  if (facts.unauthorized || facts.status === 401 || facts.status === 403 || facts.sdkCode === 'CLIENT_HTTP_AUTHENTICATION' || facts.sdkCode === 'CLIENT_HTTP_FORBIDDEN') {
+    const status = facts.status ?? (facts.sdkCode === 'CLIENT_HTTP_FORBIDDEN' ? 403 : 401);
+    const sent = entry.oauth ? 'the OAuth client credentials' : entry.headers && Object.keys(entry.headers).length > 0 ? `the headers ${Object.keys(entry.headers).join(', ')}` : 'no credentials';
+    return new ToolproofError('E_SERVER_AUTH', `server "${server}": ${url} refused ${sent} (HTTP ${status} ${status === 403 ? 'Forbidden' : 'Unauthorized'})`, {
+      server,
+      url,
+      hint: entry.headers || entry.oauth ? 'the token is wrong, expired or lacks a scope: check the environment variable the config reads it from' : 'this server needs a credential: add "headers": {"Authorization": "Bearer ${YOUR_TOKEN}"} to its entry, or "oauth" client credentials',
+    });
+  }
+  const notMcpStatus = facts.status !== undefined && facts.status >= 400 && facts.status < 500 && facts.status !== 408 && facts.status !== 429;
+  if (notMcpStatus || facts.sdkCode === 'CLIENT_HTTP_UNEXPECTED_CONTENT' || facts.sdkCode === 'CLIENT_HTTP_NOT_IMPLEMENTED' || /unexpected content type|unusable reply|Unexpected token '<'|is not valid JSON/i.test(facts.text)) {
+    return new ToolproofError('E_SERVER_NOT_MCP', `server "${server}": ${url} answers, but not as an MCP ${entry.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} endpoint${facts.status ? ` (HTTP ${facts.status})` : ''}`, {
+      server,
+      url,
+      hint: `check the path (MCP endpoints are often /mcp, legacy SSE ones /sse) and the type ("http" or "sse") in the host config`,
+    });
+  }
+  if (facts.status !== undefined && facts.status >= 500) {
+    return new ToolproofError('E_SERVER_START', `server "${server}": ${url} failed with HTTP ${facts.status}`, { server, url, hint: 'the server itself is failing: check its logs' });
+  }
+  return undefined;
+}
