@@ -2,6 +2,7 @@
  * Merging the optional sections (lint, diff, bench, skills, probe): lists are concatenated and
  * counts recomputed from them; a section absent from every part stays absent.
  */
+import { bumpCell, nullRecord } from '../safety/records.ts';
 import type { DiffResult, Level } from '../diff/types.ts';
 import type { ToolLintResult } from '../lint/lint-tools.ts';
 import type { ProbeReport } from '../probe/types.ts';
@@ -14,10 +15,7 @@ type Sections = Pick<ToolproofResult, 'bench' | 'diff' | 'lint' | 'skills' | 'pr
 const joined = (values: Array<string | undefined>): string => [...new Set(values.filter((v): v is string => v !== undefined))].join(', ');
 
 function addMatrix(into: Record<string, Record<string, number>>, from: Record<string, Record<string, number>>): Record<string, Record<string, number>> {
-  for (const [row, cols] of Object.entries(from)) {
-    into[row] ??= {};
-    for (const [col, n] of Object.entries(cols)) into[row][col] = (into[row][col] ?? 0) + n;
-  }
+  for (const [row, cols] of Object.entries(from)) for (const [col, n] of Object.entries(cols)) bumpCell(into, row, col, n);
   return into;
 }
 

@@ -130,3 +130,27 @@ describe('a hostile server and skill through every command', () => {
     }
   });
 });
+
+describe('prototype names from a model', () => {
+  it('hallucinated calls to constructor, __proto__ and toString count as numbers, and report reads the result back', async () => {
+    const { startFaultEndpoint } = await import('../models/testing/fault-endpoint.ts');
+    const reply = await import('../models/testing/replies.ts');
+    const names = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty'];
+    let n = 0;
+    const endpoint = await startFaultEndpoint((request) => (request.method === 'GET' ? { json: { object: 'list', data: [] } } : reply.toolCall(names[n++ % names.length], { q: 'x' })));
+    try {
+      const json = path.join(dir, 'hallucinated.json');
+      const run = await runCli(['eval', '--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml'), '--base-url', endpoint.url, '--model-name', 'm', '--retries', '0', '--concurrency', '1', '--json', json], { cwd: dir });
+      expectRan('eval (hallucinating model)', run);
+      const result = JSON.parse(readFileSync(json, 'utf8')) as { summary: { confusion: Record<string, Record<string, unknown>> } };
+      const cells = Object.values(result.summary.confusion).flatMap((row) => Object.entries(row));
+      for (const name of names) expect(cells.some(([k]) => k === name), name).toBe(true);
+      for (const [, v] of cells) expect(typeof v).toBe('number');
+      const report = await runCli(['report', json, json, '--format', 'text'], { cwd: dir });
+      expectRan('report (merged twice)', report);
+      expect(report.code).not.toBe(3);
+    } finally {
+      await endpoint.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@
  * Metrics that fold case results into the summary: accuracy with a Wilson 95% interval, per-tool
  * precision/recall/F1, no-tool accuracy, argument accuracy, the confusion matrix, pass@k and pass^k.
  */
+import { bumpCell, nullRecord } from '../safety/records.ts';
 import type { EvalSummary, Interval, ToolStats } from '../report/model.ts';
 import type { Attempt, CaseResult } from '../types.ts';
 
@@ -35,7 +36,7 @@ const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
 
 export function summarise(cases: readonly CaseResult[]): EvalSummary {
   const scored = cases.filter((c) => c.state !== 'skipped');
-  const confusion: Record<string, Record<string, number>> = {};
+  const confusion = nullRecord<Record<string, number>>();
   const tools = new Map<string, { tp: number; fp: number; fn: number; support: number }>();
   const stat = (name: string) => {
     let s = tools.get(name);
@@ -56,8 +57,7 @@ export function summarise(cases: readonly CaseResult[]): EvalSummary {
       if (a.state === 'passed') attemptsPassed += 1;
       const exp = expectedLabel(c, a);
       const got = chosenLabel(a);
-      confusion[exp] ??= {};
-      confusion[exp][got] = (confusion[exp][got] ?? 0) + 1;
+      bumpCell(confusion, exp, got);
       if (exp === NO_TOOL) {
         noTool += 1;
         if (a.state === 'passed') noToolPassed += 1;

@@ -4,6 +4,7 @@
  * owning skill loads in at least `threshold` of the answered attempts (should_trigger true), or in
  * fewer than that (should_trigger false). Model errors are errored attempts, never a crash.
  */
+import { nullRecord } from '../safety/records.ts';
 import pLimit from 'p-limit';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';
 import type { CaseState, ModelDriver } from '../types.ts';
@@ -33,8 +34,8 @@ export function foldTriggerCase(c: SkillEvalCase, loads: string[], errors: Error
   const answered = loads.filter((l) => l !== '(error)');
   const hits = answered.filter((l) => l === c.skill).length;
   const triggerRate = answered.length === 0 ? 0 : hits / answered.length;
-  const stolenBy: Record<string, number> = {};
-  for (const l of answered) if (l !== c.skill && l !== '(none)') stolenBy[l] = (stolenBy[l] ?? 0) + 1;
+  const stolenBy = nullRecord<number>();
+  for (const l of answered) if (l !== c.skill && l !== '(none)') stolenBy[l] = (Object.hasOwn(stolenBy, l) ? stolenBy[l] : 0) + 1;
   let state: CaseState;
   let reason: string;
   const rate = `${hits}/${answered.length} attempts loaded ${c.skill}`;

@@ -2,18 +2,16 @@
  * Folding trigger cases into per-skill recall and false-trigger rate and the cross-skill confusion
  * matrices (which sibling took each query).
  */
+import { bumpCell, nullRecord } from '../safety/records.ts';
 import type { SkillTriggerStats, TriggerCaseResult, TriggerEvalResult } from './result-types.ts';
 
-function bump(matrix: Record<string, Record<string, number>>, row: string, column: string): void {
-  const r = (matrix[row] ??= {});
-  r[column] = (r[column] ?? 0) + 1;
-}
+const bump = (matrix: Record<string, Record<string, number>>, row: string, column: string): void => bumpCell(matrix, row, column);
 
 const ratio = (n: number, d: number): number | null => (d === 0 ? null : n / d);
 
 export function triggerStats(cases: TriggerCaseResult[], offered: string[], threshold: number, repeat: number): TriggerEvalResult {
-  const confusion: Record<string, Record<string, number>> = {};
-  const negativeConfusion: Record<string, Record<string, number>> = {};
+  const confusion = nullRecord<Record<string, number>>();
+  const negativeConfusion = nullRecord<Record<string, number>>();
   for (const c of cases) for (const l of c.loads) bump(c.shouldTrigger ? confusion : negativeConfusion, c.skill, l);
   const owners = [...new Set([...offered, ...cases.map((c) => c.skill)])];
   const perSkill: SkillTriggerStats[] = owners.map((skill) => {
