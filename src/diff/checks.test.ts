@@ -109,6 +109,7 @@ const rows: Row[] = [
   pair('output-type-changed', 'breaking', (t) => (t.outputSchema.properties.total.type = 'string')),
   pair('schema-changed', 'retest', (t) => (t.inputSchema.properties.note.anyOf = [{ minLength: 1 }])),
   pair('task-support-required', 'breaking', (t) => ((t as unknown as Schema).execution = { taskSupport: 'required' })),
+  pair('x-mcp-header-changed', 'breaking', (t) => (t.inputSchema.properties.kind['x-mcp-header'] = 'Kind')),
   pair('tool-field-changed', 'retest', (t) => ((t as unknown as Schema).icons = [{ src: 'https://example.org/icon.png' }])),
 ];
 

@@ -15,9 +15,9 @@ export interface LintProfile {
 export const PROFILES: Readonly<Record<string, LintProfile>> = {
   spec: {
     name: 'spec',
-    description: 'only what the MCP specification requires: an object inputSchema that is valid JSON Schema, unique names',
+    description: 'only what the MCP specification asks: an object inputSchema that is valid JSON Schema, unique names, valid x-mcp-header declarations, and (a SHOULD, so a warning) the name format',
     base: 'none',
-    severities: { 'schema-object-root': 'error', 'schema-valid': 'error', 'name-unique': 'error' },
+    severities: { 'schema-object-root': 'error', 'schema-valid': 'error', 'name-unique': 'error', 'x-mcp-header-valid': 'error', 'name-mcp-format': 'warn' },
   },
   recommended: {
     name: 'recommended',

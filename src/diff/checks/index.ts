@@ -54,6 +54,7 @@ import { toolFieldChanged } from './tool-field-changed.ts';
 import { toolRemoved } from './tool-removed.ts';
 import { toolRenamed } from './tool-renamed.ts';
 import { versionedToolPredecessorActive } from './versioned-tool-predecessor-active.ts';
+import { xMcpHeaderChanged } from './x-mcp-header-changed.ts';
 
 export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'additional-properties-closed': additionalPropertiesClosed,
@@ -106,6 +107,7 @@ export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'tool-removed': toolRemoved,
   'tool-renamed': toolRenamed,
   'versioned-tool-predecessor-active': versionedToolPredecessorActive,
+  'x-mcp-header-changed': xMcpHeaderChanged,
   // Prompts, resources, capabilities, instructions: their own map and table test (surface-checks.test.ts).
   ...SURFACE_CHECKS,
 };

@@ -20,6 +20,10 @@ import { instructionOverride } from './instruction-override.ts';
 import { nameConfusable } from './name-confusable.ts';
 import { nameConsistentCase } from './name-consistent-case.ts';
 import { namePortable } from './name-portable.ts';
+import { nameMcpFormat } from './name-mcp-format.ts';
+import { outputSchemaDeclared } from './output-schema-declared.ts';
+import { taskSupportLegacy } from './task-support-legacy.ts';
+import { xMcpHeaderValid } from './x-mcp-header-valid.ts';
 import { nameSelfDescribing } from './name-self-describing.ts';
 import { nameUnique } from './name-unique.ts';
 import { nameVerbFirst } from './name-verb-first.ts';
@@ -68,6 +72,7 @@ export const TOOL_RULES: Readonly<Record<string, ToolRule>> = {
   [nameConsistentCase.id]: nameConsistentCase,
   [nameConfusable.id]: nameConfusable,
   [namePortable.id]: namePortable,
+  [nameMcpFormat.id]: nameMcpFormat,
   [descriptionPresent.id]: descriptionPresent,
   [descriptionWhenToCall.id]: descriptionWhenToCall,
   [descriptionExclusions.id]: descriptionExclusions,
@@ -85,4 +90,8 @@ export const TOOL_RULES: Readonly<Record<string, ToolRule>> = {
   [sensitiveFileAccess.id]: sensitiveFileAccess,
   [dataExfiltration.id]: dataExfiltration,
   [toolCallDirective.id]: toolCallDirective,
+  // The 2026-07-28 tool definition and structured results (docs/resources-prompts.md).
+  [xMcpHeaderValid.id]: xMcpHeaderValid,
+  [taskSupportLegacy.id]: taskSupportLegacy,
+  [outputSchemaDeclared.id]: outputSchemaDeclared,
 };
