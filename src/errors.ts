@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'E_FILE_UNREADABLE'
   | 'E_FILE_PARSE'
   | 'E_FILE_INVALID'
+  /** A FIFO, device, or symlink leaving its tree where a file was expected: refused unread. */
+  | 'E_FILE_SPECIAL'
   | 'E_UNKNOWN_SERVER'
   | 'E_UNKNOWN_TOOL'
   | 'E_USAGE'
@@ -52,6 +54,7 @@ const INPUT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'E_FILE_UNREADABLE',
   'E_FILE_PARSE',
   'E_FILE_INVALID',
+  'E_FILE_SPECIAL',
   'E_UNKNOWN_SERVER',
   'E_UNKNOWN_TOOL',
   'E_USAGE',

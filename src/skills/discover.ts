@@ -1,12 +1,14 @@
 /**
- * Skill discovery (spec 2.1, 11): skill folders at the user level and the project level, a folder
- * holding SKILL.md directly, and collections cloned into a skills folder, where each SKILL.md sits two
- * levels below the skills folder. A project skill shadows a user skill of the same name.
+ * Skill discovery (spec 2.1, 11): skill roots at the user level and the project level (a host's
+ * default folders, or folders the user names), each walked for SKILL.md folders in the layouts of
+ * discover-walk.ts. A project skill shadows a user skill of the same name; names are kept in a Map,
+ * so a skill called `__proto__` or `constructor` is a name like any other.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ToolproofError } from '../errors.ts';
+import { SKILL_FILE, walkRoot, type WalkOptions } from './discover-walk.ts';
 import { readSkill, type SkillDoc, type SkillScope } from './skill-file.ts';
 
 export interface SkillRoot {
@@ -37,13 +39,36 @@ export interface Discovery {
   shadowed: ShadowedSkill[];
   /** Folders that look like skills but lack SKILL.md. */
   missing: NotASkill[];
+  /** Skills found below a hidden folder (`skills/.curated/x`): a host scanning one level would not see them. */
+  hidden: HiddenSkill[];
+  /** Roots where the walk stopped at MAX_FOLDERS. */
+  truncated: string[];
 }
 
-/** Skills folders of common hosts; `toolproof skills --host NAME` picks one pair. */
-export const HOST_SKILL_DIRS: Readonly<Record<string, { user: string; project: string }>> = {
-  claude: { user: '~/.claude/skills', project: '.claude/skills' },
-  agents: { user: '~/.agents/skills', project: '.agents/skills' },
-  cursor: { user: '~/.cursor/skills', project: '.cursor/skills' },
+export interface HiddenSkill {
+  name: string;
+  file: string;
+  /** The hidden folder on the way, e.g. `.curated`. */
+  folder: string;
+}
+
+/** Where a host looks for skills, with the page that says so (docs/skills.md, "Host folders"). */
+export interface HostSkillDirs {
+  user: string[];
+  project: string[];
+  source: string;
+}
+
+/** Skills folders of common hosts; `toolproof skills --host NAME` picks one. */
+export const HOST_SKILL_DIRS: Readonly<Record<string, HostSkillDirs>> = {
+  claude: { user: ['~/.claude/skills'], project: ['.claude/skills'], source: 'https://code.claude.com/docs/en/skills' },
+  codex: { user: ['~/.agents/skills', '~/.codex/skills'], project: ['.agents/skills'], source: 'https://developers.openai.com/codex/skills' },
+  cursor: {
+    user: ['~/.cursor/skills', '~/.claude/skills', '~/.codex/skills'],
+    project: ['.agents/skills', '.cursor/skills', '.claude/skills', '.codex/skills'],
+    source: 'https://cursor.com/docs/context/skills',
+  },
+  agents: { user: ['~/.agents/skills'], project: ['.agents/skills'], source: 'https://agentskills.io/specification' },
 };
 
 /** Expands `~/` and resolves against `cwd`. */
@@ -52,22 +77,43 @@ export function expandDir(dir: string, cwd = process.cwd()): string {
 }
 
 export function hostRoots(host: string, cwd = process.cwd()): SkillRoot[] {
-  const dirs = HOST_SKILL_DIRS[host];
+  const dirs = Object.hasOwn(HOST_SKILL_DIRS, host) ? HOST_SKILL_DIRS[host] : undefined;
   if (!dirs) {
     throw new ToolproofError('E_USAGE', `unknown host "${host}" for skill folders`, {
       hint: `use one of ${Object.keys(HOST_SKILL_DIRS).join(', ')}, or name folders with --user-dir / --project-dir`,
     });
   }
   return [
-    { dir: expandDir(dirs.user, cwd), scope: 'user', explicit: false },
-    { dir: expandDir(dirs.project, cwd), scope: 'project', explicit: false },
+    ...dirs.user.map((dir): SkillRoot => ({ dir: expandDir(dir, cwd), scope: 'user', explicit: false })),
+    ...dirs.project.map((dir): SkillRoot => ({ dir: expandDir(dir, cwd), scope: 'project', explicit: false })),
   ];
 }
 
-const SKILL_FILE = 'SKILL.md';
-/** Sub-folders that the skill layout uses; a folder holding one of them but no SKILL.md is a broken skill. */
-const SKILL_PARTS = ['evals', 'scripts', 'references', 'assets'];
-const IGNORED = new Set(['node_modules']);
+interface Found {
+  skills: SkillDoc[];
+  missing: NotASkill[];
+  truncated: boolean;
+}
+
+function scanRoot(root: SkillRoot, options: DiscoverOptions): Found {
+  const walked = walkRoot(root.dir, options);
+  const skills = walked.skills.map((f) => {
+    // A skill two or more folders down sits in a collection: the first folder below the root.
+    const first = f.rel.split('/')[0];
+    const collection = f.rel.includes('/') && first ? join(root.dir, first) : undefined;
+    return readSkill({
+      folder: f.folder,
+      file: join(f.folder, SKILL_FILE),
+      scope: root.scope,
+      ...(collection ? { collection } : {}),
+      ...(f.hidden ? { hidden: f.hidden } : {}),
+      ...(f.manifest ? { manifest: f.manifest } : {}),
+    });
+  });
+  return { skills, missing: walked.missing, truncated: walked.truncated };
+}
+
+export type DiscoverOptions = WalkOptions;
 
 function isDir(path: string): boolean {
   try {
@@ -77,64 +123,8 @@ function isDir(path: string): boolean {
   }
 }
 
-function subfolders(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => !e.name.startsWith('.') && !IGNORED.has(e.name) && (e.isDirectory() || (e.isSymbolicLink() && isDir(join(dir, e.name)))))
-    .map((e) => e.name)
-    .sort();
-}
-
-/** Why a folder without SKILL.md looks like a skill, or undefined when it does not. */
-function lookalike(folder: string): string | undefined {
-  const entries = readdirSync(folder);
-  const wrongCase = entries.find((e) => e.toLowerCase() === 'skill.md' && e !== SKILL_FILE);
-  if (wrongCase) return `holds ${wrongCase}; hosts look for ${SKILL_FILE} exactly`;
-  const part = SKILL_PARTS.find((p) => entries.includes(p));
-  if (part) return `has a ${part}/ folder but no ${SKILL_FILE}`;
-  return undefined;
-}
-
-interface Found {
-  skills: SkillDoc[];
-  missing: NotASkill[];
-}
-
-function scanRoot(root: SkillRoot): Found {
-  const found: Found = { skills: [], missing: [] };
-  const at = (folder: string, collection?: string) =>
-    readSkill({ folder, file: join(folder, SKILL_FILE), scope: root.scope, ...(collection ? { collection } : {}) });
-  // A skill folder named directly is one skill.
-  if (existsSync(join(root.dir, SKILL_FILE))) {
-    found.skills.push(at(root.dir));
-    return found;
-  }
-  for (const name of subfolders(root.dir)) {
-    const folder = join(root.dir, name);
-    if (existsSync(join(folder, SKILL_FILE))) {
-      found.skills.push(at(folder));
-      continue;
-    }
-    const inner = subfolders(folder);
-    if (inner.some((sub) => existsSync(join(folder, sub, SKILL_FILE)))) {
-      // A cloned collection: its sub-folders are the skills (checked first: a clone may have assets/ too).
-      for (const sub of inner) {
-        const innerFolder = join(folder, sub);
-        if (existsSync(join(innerFolder, SKILL_FILE))) found.skills.push(at(innerFolder, folder));
-        else {
-          const innerWhy = lookalike(innerFolder);
-          if (innerWhy) found.missing.push({ folder: innerFolder, reason: innerWhy });
-        }
-      }
-      continue;
-    }
-    const why = lookalike(folder);
-    if (why) found.missing.push({ folder, reason: why });
-  }
-  return found;
-}
-
-export function discoverSkills(roots: readonly SkillRoot[]): Discovery {
-  const discovery: Discovery = { roots: [], skills: [], shadowed: [], missing: [] };
+export function discoverSkills(roots: readonly SkillRoot[], options: DiscoverOptions = {}): Discovery {
+  const discovery: Discovery = { roots: [], skills: [], shadowed: [], missing: [], hidden: [], truncated: [] };
   const byName = new Map<string, SkillDoc>();
   // Project roots first, so a project skill is the one kept when a user skill has the same name.
   const ordered = [...roots.filter((r) => r.scope === 'project'), ...roots.filter((r) => r.scope === 'user')];
@@ -150,8 +140,9 @@ export function discoverSkills(roots: readonly SkillRoot[]): Discovery {
       }
       continue;
     }
-    const found = scanRoot(root);
+    const found = scanRoot(root, options);
     discovery.missing.push(...found.missing);
+    if (found.truncated) discovery.truncated.push(root.dir);
     for (const skill of found.skills) {
       const first = byName.get(skill.name);
       if (first) {
@@ -161,6 +152,7 @@ export function discoverSkills(roots: readonly SkillRoot[]): Discovery {
       }
       byName.set(skill.name, skill);
       discovery.skills.push(skill);
+      if (skill.hidden) discovery.hidden.push({ name: skill.name, file: skill.file, folder: skill.hidden });
     }
   }
   return discovery;

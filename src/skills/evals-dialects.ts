@@ -3,7 +3,14 @@
  * them apart. Every dialect may also carry `should_trigger` on a case (a Toolproof extension, default
  * true) so that near-miss negatives can sit in the same file.
  */
-export type EvalDialect = 'spec' | 'skill-creator' | 'assertions' | 'best-practices' | 'trigger-set';
+export type EvalDialect = 'spec' | 'skill-creator' | 'skill-creator-named' | 'assertions' | 'best-practices' | 'trigger-set';
+
+/**
+ * Top-level keys some collections add to an object-shaped evals file to describe it. None changes a
+ * case, so they are accepted (the skill-evals-metadata rule notes them) instead of failing the file.
+ */
+export const EVALS_METADATA_KEYS: readonly string[] = ['category', 'version', 'description'];
+const metadata = { category: { type: 'string' }, version: { type: ['string', 'number'] }, description: { type: 'string' } } as const;
 
 const text = { type: 'string', minLength: 1 } as const;
 const textList = { type: 'array', items: text } as const;
@@ -25,6 +32,7 @@ const specSchema = {
         additionalProperties: false,
       },
     },
+    ...metadata,
   },
   required: ['evals'],
   additionalProperties: false,
@@ -45,6 +53,28 @@ const skillCreatorSchema = {
         additionalProperties: false,
       },
     },
+    ...metadata,
+  },
+  required: ['evals'],
+  additionalProperties: false,
+} as const;
+
+/** The skill-creator shape with a readable `eval_name` on each case (seen in plugin repositories). */
+const skillCreatorNamedSchema = {
+  type: 'object',
+  properties: {
+    skill_name: text,
+    evals: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        properties: { id, eval_name: text, prompt: text, expected_output: { type: 'string' }, files, expectations: textList, should_trigger: shouldTrigger },
+        required: ['prompt', 'eval_name'],
+        additionalProperties: false,
+      },
+    },
+    ...metadata,
   },
   required: ['evals'],
   additionalProperties: false,
@@ -89,6 +119,7 @@ const assertionsSchema = {
         additionalProperties: false,
       },
     },
+    ...metadata,
   },
   required: ['evals'],
   additionalProperties: false,
@@ -118,6 +149,7 @@ const triggerSetSchema = {
 export const DIALECT_SCHEMAS: Readonly<Record<EvalDialect, object>> = {
   spec: specSchema,
   'skill-creator': skillCreatorSchema,
+  'skill-creator-named': skillCreatorNamedSchema,
   assertions: assertionsSchema,
   'best-practices': bestPracticesSchema,
   'trigger-set': triggerSetSchema,
@@ -138,6 +170,7 @@ export function detectDialect(data: unknown): EvalDialect | undefined {
   if (!Array.isArray(data.evals)) return 'evals' in data ? ('skill_name' in data ? 'skill-creator' : 'spec') : undefined;
   const entries = data.evals.filter(isRecord);
   if (entries.some((c) => 'assertions' in c)) return 'assertions';
+  if (entries.some((c) => 'eval_name' in c)) return 'skill-creator-named';
   if (entries.some((c) => 'prompt' in c) || 'skill_name' in data) return 'skill-creator';
   return 'spec';
 }

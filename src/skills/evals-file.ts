@@ -9,10 +9,13 @@
  *   id              <- id, else the 1-based position
  *   skills          <- skills (best-practices dialect: skills to load besides the owner)
  */
+import { dirname } from 'node:path';
 import { ToolproofError } from '../errors.ts';
+import { assertRegularFileInside } from './skill-read-guard.ts';
 import { readDataFile } from '../config/read-file.ts';
 import { validateData } from '../config/validate.ts';
-import { detectDialect, DIALECT_SCHEMAS, type EvalDialect } from './evals-dialects.ts';
+import { detectDialect, DIALECT_SCHEMAS, EVALS_METADATA_KEYS, type EvalDialect } from './evals-dialects.ts';
+import { evalsProblems, type EvalsProblemGroup } from './evals-problems.ts';
 
 export interface SkillEvalCase {
   /** `<skill>/<id>`: unique across skills. */
@@ -36,10 +39,23 @@ export interface SkillEvals {
   dialect: EvalDialect;
   /** `skill_name` as the file states it, when it does. */
   skillName?: string;
+  /** Descriptive top-level keys (`category`, `version`, `description`) the file carries; accepted, noted by lint. */
+  metadataKeys?: string[];
   cases: SkillEvalCase[];
 }
 
 type Raw = Record<string, unknown>;
+
+/** An evals file that does not validate, with every problem grouped by case (the message names the first). */
+export class EvalsFileError extends ToolproofError {
+  readonly problems: EvalsProblemGroup[];
+  constructor(first: ToolproofError, problems: EvalsProblemGroup[]) {
+    const total = problems.reduce((n, g) => n + g.problems.length, 0);
+    const message = first.message.replace(/ \(and \d+ more problems?\)$/, '') + (total > 1 ? ` (${total} problems in ${problems.length} place(s), each listed)` : '');
+    super('E_FILE_INVALID', message, { ...(first.file ? { file: first.file } : {}), ...(first.path ? { path: first.path } : {}), ...(first.hint ? { hint: first.hint } : {}) });
+    this.problems = problems;
+  }
+}
 
 const DIALECT_HINT =
   'write one of: {"evals": [{"input", "expected_behavior": [...]}]}, {"skill_name", "evals": [{"id", "prompt", "expected_output", "expectations": [...]}]}, ' +
@@ -82,7 +98,15 @@ export function parseSkillEvals(data: unknown, file: string, owner: string): Ski
   if (!dialect) {
     throw new ToolproofError('E_FILE_INVALID', `evals file ${file}: $ matches no known evals.json dialect`, { file, path: '$', hint: DIALECT_HINT });
   }
-  validateData(DIALECT_SCHEMAS[dialect], data, file, `evals file (${dialect} dialect)`, DIALECT_HINT);
+  const groups = evalsProblems(DIALECT_SCHEMAS[dialect], data);
+  if (groups.length > 0) {
+    try {
+      validateData(DIALECT_SCHEMAS[dialect], data, file, `evals file (${dialect} dialect)`, DIALECT_HINT);
+    } catch (error) {
+      if (!(error instanceof ToolproofError)) throw error;
+      throw new EvalsFileError(error, groups);
+    }
+  }
   const entries: Array<{ entry: Raw; path: string }> = Array.isArray(data)
     ? (data as Raw[]).map((entry, i) => ({ entry, path: `$[${i}]` }))
     : Array.isArray((data as Raw).evals)
@@ -102,9 +126,12 @@ export function parseSkillEvals(data: unknown, file: string, owner: string): Ski
     seen.set(c.id, c.path);
   }
   const skillName = !Array.isArray(data) && typeof (data as Raw).skill_name === 'string' ? ((data as Raw).skill_name as string) : undefined;
-  return { file, dialect, ...(skillName ? { skillName } : {}), cases };
+  const metadataKeys = Array.isArray(data) ? [] : EVALS_METADATA_KEYS.filter((k) => Object.hasOwn(data as Raw, k));
+  return { file, dialect, ...(skillName ? { skillName } : {}), ...(metadataKeys.length ? { metadataKeys } : {}), cases };
 }
 
 export function loadSkillEvals(file: string, owner: string): SkillEvals {
+  // `<skill>/evals/evals.json`: a FIFO, a device or a link out of the skill folder is refused unread.
+  assertRegularFileInside(file, dirname(dirname(file)), 'evals file');
   return parseSkillEvals(readDataFile(file, 'evals file'), file, owner);
 }

@@ -9,8 +9,9 @@ import type { ActiveSeverity, LintReport, Severity } from '../lint/framework.ts'
 import { failsAt, runRules } from '../lint/run-rules.ts';
 import { type Diagnostic, type ToolproofResult } from '../report/model.ts';
 import { SKILL_RULES } from '../lint/rules/skill/index.ts';
-import { discoverSkills, type Discovery, type SkillRoot } from './discover.ts';
-import { loadSkillEvals, type SkillEvals } from './evals-file.ts';
+import { discoverSkills, type DiscoverOptions, type Discovery, type SkillRoot } from './discover.ts';
+import { MAX_FOLDERS } from './discover-walk.ts';
+import { EvalsFileError, loadSkillEvals, type SkillEvals } from './evals-file.ts';
 import type { DiscoveryInfo } from './result-types.ts';
 import { DEFAULT_SKILL_LINT_SETTINGS, type SkillLintSettings, type SkillLintTarget } from './skill-lint-kit.ts';
 import type { SkillDoc } from './skill-file.ts';
@@ -39,7 +40,7 @@ export function withEvals(skill: SkillDoc): SkillLintTarget {
   try {
     return { ...skill, evals: { file, loaded: loadSkillEvals(file, skill.name) } };
   } catch (error) {
-    return { ...skill, evals: { file, error: toErrorInfo(error) } };
+    return { ...skill, evals: { file, error: toErrorInfo(error), ...(error instanceof EvalsFileError ? { problems: error.problems } : {}) } };
   }
 }
 
@@ -58,8 +59,8 @@ export function lintDiscovery(discovery: Discovery, options: SkillLintOptions = 
   });
 }
 
-export function lintSkills(roots: readonly SkillRoot[], options: SkillLintOptions = {}): SkillLintOutcome {
-  const discovery = discoverSkills(roots);
+export function lintSkills(roots: readonly SkillRoot[], options: SkillLintOptions = {}, discover: DiscoverOptions = {}): SkillLintOutcome {
+  const discovery = discoverSkills(roots, discover);
   return { discovery, report: lintDiscovery(discovery, options) };
 }
 
@@ -69,22 +70,60 @@ export function discoveryInfo(discovery: Discovery, evals: ReadonlyMap<string, S
     roots: discovery.roots.map(({ dir, scope, exists }) => ({ dir, scope, exists })),
     skills: discovery.skills.map((s) => {
       const e = evals.get(s.name);
-      return { name: s.name, scope: s.scope, file: s.file, ...(s.collection ? { collection: s.collection } : {}), cases: e?.cases.length ?? 0, ...(e ? { dialect: e.dialect } : {}) };
+      return {
+        name: s.name,
+        scope: s.scope,
+        file: s.file,
+        ...(s.collection ? { collection: s.collection } : {}),
+        ...(s.hidden ? { hidden: s.hidden } : {}),
+        ...(s.manifest ? { manifest: s.manifest } : {}),
+        cases: e?.cases.length ?? 0,
+        ...(e ? { dialect: e.dialect } : {}),
+      };
     }),
     shadowed: discovery.shadowed.map((s) => ({ ...s })),
     missing: discovery.missing.map((m) => ({ ...m })),
   };
 }
 
+export const NO_SKILLS_REASON = 'no skills found: a gate that checks nothing does not pass';
+
+/** What discovery has to say besides the skills: nothing found, hidden folders, a walk cut short. */
+export function discoveryWarnings(discovery: Discovery): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const roots = discovery.roots.map((r) => `${r.dir}${r.exists ? '' : ' (absent)'}`).join(', ');
+  if (discovery.skills.length === 0) {
+    out.push({
+      code: 'W_NO_SKILLS',
+      message: `no SKILL.md found in ${roots || 'no folder'}`,
+      hint: 'name a skill folder, a folder of skills, a cloned collection or a plugin repository; raise --depth, or give --pattern (e.g. "plugins/*/skills/*")',
+    });
+  }
+  for (const h of discovery.hidden) {
+    out.push({ code: 'W_SKILL_HIDDEN_FOLDER', message: `skill "${h.name}" sits below the hidden folder ${h.folder} (${h.file}); a host scanning its skills folder one level deep does not load it` });
+  }
+  for (const dir of discovery.truncated) {
+    out.push({ code: 'W_DISCOVERY_TRUNCATED', message: `stopped walking ${dir} after ${MAX_FOLDERS} folders`, hint: 'name the skills folder itself, or lower --depth' });
+  }
+  return out;
+}
+
 /** `skills lint` as a result file: the same envelope as every command, the findings under `skills.lint`. */
 export function skillLintResult(outcome: SkillLintOutcome, failOn: ActiveSeverity, startedAt: string): ToolproofResult {
   const failed = failsAt(outcome.report.findings, failOn);
   const s = outcome.report.summary;
-  const warnings: Diagnostic[] = outcome.discovery.shadowed.map((x) => ({ code: 'W_SKILL_SHADOWED', message: `skill "${x.name}" at ${x.hidden} is hidden by ${x.kept}` }));
+  const warnings: Diagnostic[] = [
+    ...discoveryWarnings(outcome.discovery),
+    ...outcome.discovery.shadowed.map((x) => ({ code: 'W_SKILL_SHADOWED', message: `skill "${x.name}" at ${x.hidden} is hidden by ${x.kept}` })),
+  ];
+  const none = outcome.discovery.skills.length === 0;
   return {
     ...resultHeader('skills lint', startedAt),
     complete: true,
-    verdict: { status: failed ? 'fail' : 'pass', reasons: failed ? [`${s.error} error(s), ${s.warn} warning(s), ${s.info} info at or above --fail-on ${failOn}`] : [] },
+    verdict: {
+      status: failed || none ? 'fail' : 'pass',
+      reasons: [...(none ? [NO_SKILLS_REASON] : []), ...(failed ? [`${s.error} error(s), ${s.warn} warning(s), ${s.info} info at or above --fail-on ${failOn}`] : [])],
+    },
     skills: { discovery: discoveryInfo(outcome.discovery), lint: { ...outcome.report, failOn, failed } },
     warnings,
     errors: [],

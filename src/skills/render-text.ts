@@ -9,6 +9,7 @@ import pc from 'picocolors';
 import type { Finding, LintReport } from '../lint/framework.ts';
 import type { ToolproofResult } from '../report/model.ts';
 import type { Discovery } from './discover.ts';
+import { discoveryWarnings } from './lint-skills.ts';
 import type { BehaviourEvalResult, DiscoveryInfo, TriggerEvalResult } from './result-types.ts';
 
 const style = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
@@ -35,11 +36,12 @@ export function renderSkillLintText(discovery: Discovery, report: LintReport, fa
   for (const skill of discovery.skills) {
     const findings = groups.get(skill.name) ?? [];
     groups.delete(skill.name);
-    out.push(pc.bold(skill.name) + pc.dim(` (${skill.scope}, ${relative(process.cwd(), skill.file) || skill.file})`));
+    out.push(pc.bold(skill.name) + pc.dim(` (${skill.scope}, ${relative(process.cwd(), skill.file) || skill.file}${skill.hidden ? `, in hidden folder ${skill.hidden}` : ''})`));
     out.push(...(findings.length ? findings.map(line) : [`    ${pc.green('no findings')}`]));
   }
   // Findings about folders rather than loaded skills: shadowed copies, folders without SKILL.md.
   for (const [target, findings] of groups) out.push(pc.bold(target), ...findings.map(line));
+  for (const w of discoveryWarnings(discovery)) out.push(pc.yellow(`warning ${w.code}: ${w.message}`) + (w.hint ? pc.dim(`\n  hint: ${w.hint}`) : ''));
   const s = report.summary;
   const verdict = failed ? pc.red(`fails at --fail-on ${failOn}`) : pc.green(`passes at --fail-on ${failOn}`);
   out.push('', `${s.error} error(s), ${s.warn} warning(s), ${s.info} info (profile ${report.profile}); ${verdict}`);
@@ -86,6 +88,11 @@ export function renderSkillsEvalText(result: ToolproofResult): string {
   const out: string[] = [];
   if (skills) {
     out.push(discoveryLine(skills.discovery), '');
+    for (const f of skills.evalsErrors ?? []) {
+      out.push(pc.red(`evals file of skill "${f.skill}" did not load (${f.code}); its cases did not run:`), pc.dim(`  ${f.file}`));
+      for (const g of f.problems) out.push(`  ${g.path}`, ...g.problems.map((p) => `    ${p}`));
+      out.push('');
+    }
     if (skills.trigger) out.push(...triggerTables(skills.trigger), '');
     if (skills.behaviour) out.push(...behaviourTable(skills.behaviour), '');
   }

@@ -12,6 +12,10 @@ export interface DiscoveredSkillInfo {
   scope: 'user' | 'project';
   file: string;
   collection?: string;
+  /** The hidden folder on the way from the root (e.g. `.curated`): a host scanning one level would not see the skill. */
+  hidden?: string;
+  /** The Claude Code plugin or marketplace manifest that names the skill. */
+  manifest?: string;
   /** Number of eval cases loaded from evals/evals.json (0 when there is none). */
   cases: number;
   dialect?: EvalDialect;
@@ -155,8 +159,20 @@ export interface SkillLintSection extends LintReport {
   failed: boolean;
 }
 
+/** A skill whose evals file did not load: its cases did not run, the other skills' did. */
+export interface EvalsLoadFailure {
+  skill: string;
+  file: string;
+  code: string;
+  message: string;
+  /** Every problem, grouped by the case it is in (`$.evals[3]`), or by `$` for the file. */
+  problems: Array<{ path: string; problems: string[] }>;
+}
+
 export interface SkillsResult {
   discovery: DiscoveryInfo;
+  /** Skills whose evals/evals.json did not load (`skills eval`). */
+  evalsErrors?: EvalsLoadFailure[];
   lint?: SkillLintSection;
   trigger?: TriggerEvalResult;
   behaviour?: BehaviourEvalResult;

@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import matter from 'gray-matter';
 import { ToolproofError } from '../errors.ts';
-import { readTextFile } from '../config/read-file.ts';
+import { readSkillText } from './skill-read-guard.ts';
 
 export type SkillScope = 'user' | 'project';
 
@@ -31,8 +31,14 @@ export interface SkillDoc {
   scope: SkillScope;
   /** The cloned collection folder the skill sits in (spec 11), if any. */
   collection?: string;
-  /** The file could not be read at all (empty, binary, ...). */
+  /** The hidden folder on the way from the root (e.g. `.curated`), if any. */
+  hidden?: string;
+  /** The plugin or marketplace manifest naming the skill, if any. */
+  manifest?: string;
+  /** The file could not be read at all (empty, binary, a FIFO, ...). */
   readError?: string;
+  /** The error code of `readError`, e.g. E_FILE_SPECIAL for a FIFO or a device. */
+  readErrorCode?: string;
   frontMatter: FrontMatter;
   body: string;
   /** 1-based line in SKILL.md where the body starts. */
@@ -53,17 +59,21 @@ interface Location {
   file: string;
   scope: SkillScope;
   collection?: string;
+  hidden?: string;
+  manifest?: string;
 }
 
 export function readSkill(location: Location): SkillDoc {
   const base = { folderName: basename(location.folder), ...location };
   let text: string;
   try {
-    text = readTextFile(location.file, 'SKILL.md');
+    // Refuses a FIFO, a device or a symlink leaving the skill folder before reading; reads at most 4 MB.
+    text = readSkillText(location.file, location.folder, 'SKILL.md');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const empty: FrontMatter = { present: false, closed: false, data: {}, keyLines: {} };
-    return { ...base, name: base.folderName, readError: message, frontMatter: empty, body: '', bodyLine: 1, lineCount: 0 };
+    const code = error instanceof ToolproofError ? error.code : 'E_FILE_UNREADABLE';
+    const empty: FrontMatter = { present: false, closed: false, data: Object.create(null) as Record<string, unknown>, keyLines: Object.create(null) as Record<string, number> };
+    return { ...base, name: base.folderName, readError: message, readErrorCode: code, frontMatter: empty, body: '', bodyLine: 1, lineCount: 0 };
   }
   return parseSkill(text, base);
 }
@@ -71,7 +81,8 @@ export function readSkill(location: Location): SkillDoc {
 export function parseSkill(text: string, base: Omit<SkillDoc, 'name' | 'frontMatter' | 'body' | 'bodyLine' | 'lineCount'>): SkillDoc {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   const lineCount = lines.length - (lines.at(-1) === '' ? 1 : 0);
-  const frontMatter: FrontMatter = { present: false, closed: false, data: {}, keyLines: {} };
+  // Null-prototype maps: a front-matter key such as `constructor` or `__proto__` is a key like any other.
+  const frontMatter: FrontMatter = { present: false, closed: false, data: Object.create(null) as Record<string, unknown>, keyLines: Object.create(null) as Record<string, number> };
   let bodyStart = 0;
   if (lines[0]?.trim() === '---') {
     frontMatter.present = true;
@@ -86,7 +97,7 @@ export function parseSkill(text: string, base: Omit<SkillDoc, 'name' | 'frontMat
       try {
         // Options object given on purpose: gray-matter caches by content only when none are passed.
         const parsed = matter(lines.slice(0, close + 1).join('\n'), {});
-        if (parsed.data && typeof parsed.data === 'object' && !Array.isArray(parsed.data)) frontMatter.data = parsed.data as Record<string, unknown>;
+        if (parsed.data && typeof parsed.data === 'object' && !Array.isArray(parsed.data)) frontMatter.data = Object.assign(Object.create(null) as Record<string, unknown>, parsed.data);
         else frontMatter.error = { message: 'front matter is not a map of keys', line: 2 };
       } catch (error) {
         const e = error as { reason?: string; message?: string; mark?: { line?: number } };

@@ -7,6 +7,7 @@ import type { LintRule, RawFinding } from '../lint/framework.ts';
 import type { ErrorInfo } from '../errors.ts';
 import type { NotASkill, ShadowedSkill } from './discover.ts';
 import type { SkillEvals } from './evals-file.ts';
+import type { EvalsProblemGroup } from './evals-problems.ts';
 import type { SkillDoc } from './skill-file.ts';
 
 export interface SkillLintSettings {
@@ -21,7 +22,7 @@ export const DEFAULT_SKILL_LINT_SETTINGS: SkillLintSettings = { minLines: 50, ma
 
 export interface SkillLintTarget extends SkillDoc {
   /** `evals/evals.json` when the skill has one. */
-  evals?: { file: string; loaded?: SkillEvals; error?: ErrorInfo };
+  evals?: { file: string; loaded?: SkillEvals; error?: ErrorInfo; problems?: EvalsProblemGroup[] };
 }
 
 export interface SkillLintContext {

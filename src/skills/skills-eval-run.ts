@@ -11,10 +11,10 @@ import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver } from '../types.ts';
 import { runBehaviourEval } from './behaviour-eval.ts';
-import { discoverSkills, type Discovery, type SkillRoot } from './discover.ts';
-import { loadSkillEvals, type SkillEvals } from './evals-file.ts';
-import { discoveryInfo, evalsFileOf } from './lint-skills.ts';
-import type { SkillsResult } from './result-types.ts';
+import { discoverSkills, type DiscoverOptions, type Discovery, type SkillRoot } from './discover.ts';
+import { EvalsFileError, loadSkillEvals, type SkillEvals } from './evals-file.ts';
+import { discoveryInfo, discoveryWarnings, evalsFileOf, NO_SKILLS_REASON } from './lint-skills.ts';
+import type { EvalsLoadFailure, SkillsResult } from './result-types.ts';
 import { descriptionOf, requireUsableSkill, type SkillDoc } from './skill-file.ts';
 import { runTriggerEval } from './trigger-eval.ts';
 import { resultHeader } from '../report/result-header.ts';
@@ -27,8 +27,10 @@ export interface SkillsEvalOptions {
   config?: string;
   servers?: string[];
   serverTimeouts?: Partial<ServerTimeouts>;
-  /** Only evaluate these skills' cases; every usable skill is still offered to the model. */
+  /** Only evaluate these skills' cases (other skills' evals files are not read); every usable skill is still offered to the model. */
   only?: string[];
+  /** Depth or pattern of the search for SKILL.md below each root. */
+  discover?: DiscoverOptions;
   /** Trigger repeats (default 3). */
   repeat?: number;
   threshold?: number;
@@ -47,18 +49,26 @@ interface Prepared {
   discovery: Discovery;
   usable: Map<string, SkillDoc>;
   evals: Map<string, SkillEvals>;
+  evalsErrors: EvalsLoadFailure[];
+  /** The errors behind evalsErrors, for when no skill's file loaded and the first becomes the run's error. */
+  evalsThrown: unknown[];
   warnings: Diagnostic[];
 }
 
-/** Everything that can be wrong with the input, checked before a model or server is touched. */
-export function prepareSkillsEval(options: Pick<SkillsEvalOptions, 'roots' | 'only'>): Prepared {
-  const discovery = discoverSkills(options.roots);
-  const warnings: Diagnostic[] = [];
-  if (discovery.skills.length === 0) {
-    throw new ToolproofError('E_USAGE', `no skills found in ${options.roots.map((r) => r.dir).join(', ')}`, {
-      hint: 'name folders that hold skill folders (each with SKILL.md), a cloned collection, or one skill folder',
-    });
-  }
+function loadFailure(skill: string, file: string, error: unknown): EvalsLoadFailure {
+  const info = toErrorInfo(error);
+  const problems = error instanceof EvalsFileError ? error.problems : [{ path: info.path ?? '$', problems: [info.message] }];
+  return { skill, file, code: info.code, message: info.message, problems };
+}
+
+/**
+ * Everything that can be wrong with the input, checked before a model or server is touched. A skill
+ * whose evals file does not load is reported for that skill and left out; the others still run.
+ * With `only`, the other skills' evals files are not read at all.
+ */
+export function prepareSkillsEval(options: Pick<SkillsEvalOptions, 'roots' | 'only' | 'discover'>): Prepared {
+  const discovery = discoverSkills(options.roots, options.discover);
+  const warnings: Diagnostic[] = [...discoveryWarnings(discovery)];
   for (const s of discovery.shadowed) warnings.push({ code: 'W_SKILL_SHADOWED', message: `skill "${s.name}" at ${s.hidden} is hidden by ${s.kept}` });
   for (const m of discovery.missing) warnings.push({ code: 'W_SKILL_MISSING_FILE', message: `${m.folder} ${m.reason}; not evaluated`, hint: 'add SKILL.md or move the folder out of the skills folder' });
   const usable = new Map<string, SkillDoc>();
@@ -71,33 +81,58 @@ export function prepareSkillsEval(options: Pick<SkillsEvalOptions, 'roots' | 'on
       warnings.push({ code: 'W_SKILL_UNUSABLE', message: `${info.message}; a host would skip it, so it is not offered`, hint: info.hint });
     }
   }
-  for (const name of options.only ?? []) {
-    if (!usable.has(name)) {
-      throw new ToolproofError('E_USAGE', `--skill ${name}: no usable skill of that name`, { hint: `skills found: ${[...usable.keys()].join(', ') || 'none'}` });
-    }
-  }
-  const evals = new Map<string, SkillEvals>();
-  for (const skill of usable.values()) {
-    const file = evalsFileOf(skill);
-    if (existsSync(file)) evals.set(skill.name, loadSkillEvals(file, skill.name));
-  }
-  for (const e of evals.values()) {
-    for (const c of e.cases) {
-      for (const extra of c.skills ?? []) {
-        if (!usable.has(extra)) throw new ToolproofError('E_FILE_INVALID', `evals file ${e.file}: ${c.path}.skills names "${extra}", which was not found`, { file: e.file, path: `${c.path}.skills`, hint: 'name discovered skills only' });
+  const only = options.only ?? [];
+  if (discovery.skills.length > 0) {
+    for (const name of only) {
+      if (!usable.has(name)) {
+        throw new ToolproofError('E_USAGE', `--skill ${name}: no usable skill of that name`, { hint: `skills found: ${[...usable.keys()].join(', ') || 'none'}` });
       }
     }
   }
-  return { discovery, usable, evals, warnings };
+  const evals = new Map<string, SkillEvals>();
+  const evalsErrors: EvalsLoadFailure[] = [];
+  const evalsThrown: unknown[] = [];
+  for (const skill of usable.values()) {
+    if (only.length > 0 && !only.includes(skill.name)) continue;
+    const file = evalsFileOf(skill);
+    if (!existsSync(file)) continue;
+    try {
+      const loaded = loadSkillEvals(file, skill.name);
+      const unknown = loaded.cases.flatMap((c) => (c.skills ?? []).filter((extra) => !usable.has(extra)).map((extra) => ({ c, extra })));
+      if (unknown.length > 0) {
+        const problems = unknown.map(({ c, extra }) => ({ path: c.path, problems: [`${c.path}.skills names "${extra}", which was not found`] }));
+        const message = `evals file ${file}: ${problems[0].problems[0]}`;
+        evalsErrors.push({ skill: skill.name, file, code: 'E_FILE_INVALID', message, problems });
+        evalsThrown.push(new ToolproofError('E_FILE_INVALID', message, { file, path: `${unknown[0].c.path}.skills`, hint: 'name discovered skills only' }));
+        continue;
+      }
+      evals.set(skill.name, loaded);
+    } catch (error) {
+      evalsErrors.push(loadFailure(skill.name, file, error));
+      evalsThrown.push(error);
+    }
+  }
+  for (const f of evalsErrors) {
+    const count = f.problems.reduce((n, g) => n + g.problems.length, 0);
+    warnings.push({ code: 'W_SKILL_EVALS_INVALID', message: `skill "${f.skill}": ${f.message}; its ${count} problem(s) are listed under skills.evalsErrors and its cases did not run`, hint: 'run `toolproof skills lint` on the skill for each problem with its path' });
+  }
+  return { discovery, usable, evals, evalsErrors, evalsThrown, warnings };
 }
 
 export async function runSkillsEval(options: SkillsEvalOptions): Promise<ToolproofResult> {
   const startedAt = new Date().toISOString();
   const prepared = prepareSkillsEval(options);
-  const { usable, evals, warnings } = prepared;
+  const { usable, evals, evalsErrors, warnings } = prepared;
+  const info = (): SkillsResult => ({ discovery: discoveryInfo(prepared.discovery, evals), ...(evalsErrors.length ? { evalsErrors } : {}) });
+  if (prepared.discovery.skills.length === 0) {
+    // Nothing to evaluate is a failed gate with a clear warning, never a silent pass.
+    return envelope(startedAt, options.model.id, true, info(), [], warnings, [NO_SKILLS_REASON]);
+  }
   const cases = [...evals.values()].flatMap((e) => e.cases).filter((c) => !options.only?.length || options.only.includes(c.skill));
   if (cases.length === 0) {
-    throw new ToolproofError('E_USAGE', `none of the ${usable.size} skills has eval cases in evals/evals.json`, { hint: 'write evals/evals.json in a skill folder; see the README, "Skills"' });
+    // Not one evals file loaded: nothing can run, so the (first) bad file is the run's input error.
+    if (prepared.evalsThrown.length > 0) throw prepared.evalsThrown[0];
+    throw new ToolproofError('E_USAGE', `none of the ${usable.size} skills has eval cases in evals/evals.json`, { hint: 'write evals/evals.json in a skill folder; see docs/skills.md' });
   }
   const host = options.config ? loadHostConfig(options.config) : undefined;
   const serverNames = host ? selectServers(host, options.servers ?? []) : [];
@@ -105,7 +140,7 @@ export async function runSkillsEval(options: SkillsEvalOptions): Promise<Toolpro
   const pool = host ? await ServerPool.start(host, serverNames, { timeouts: options.serverTimeouts }) : undefined;
   try {
     errors.push(...(pool?.errors() ?? []).map(toErrorInfo));
-    const skills: SkillsResult = { discovery: discoveryInfo(prepared.discovery, evals) };
+    const skills: SkillsResult = info();
     if (options.trigger !== false) {
       skills.trigger = await runTriggerEval({
         skills: [...usable.values()].map((s) => ({ name: s.name, description: descriptionOf(s) })),
@@ -143,7 +178,7 @@ function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partia
   return out;
 }
 
-function envelope(startedAt: string, model: string, complete: boolean, skills: SkillsResult, errors: ToolproofResult['errors'], warnings: Diagnostic[]): ToolproofResult {
+function envelope(startedAt: string, model: string, complete: boolean, skills: SkillsResult, errors: ToolproofResult['errors'], warnings: Diagnostic[], failReasons: string[] = []): ToolproofResult {
   const reasons: string[] = [];
   let status: ToolproofResult['verdict']['status'] = 'pass';
   const t = skills.trigger;
@@ -155,6 +190,8 @@ function envelope(startedAt: string, model: string, complete: boolean, skills: S
   if (reasons.length > 0) status = 'error';
   if (t?.failed) reasons.push(`${t.failed} of ${t.cases.length} trigger cases failed (threshold ${t.threshold})`);
   if (b?.failed) reasons.push(`${b.failed} behaviour(s) failed`);
+  for (const f of skills.evalsErrors ?? []) reasons.push(`evals file of skill "${f.skill}" did not load; its cases did not run`);
+  reasons.push(...failReasons);
   if (status === 'pass' && reasons.length > 0) status = 'fail';
   return {
     ...resultHeader('skills eval', startedAt),

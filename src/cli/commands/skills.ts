@@ -7,7 +7,8 @@ import { renderSarif } from '../../../reporters/sarif.ts';
 import { EXIT, exitCodeFor } from '../../errors.ts';
 import type { ActiveSeverity } from '../../lint/framework.ts';
 import { failsAt } from '../../lint/run-rules.ts';
-import { expandDir, hostRoots, HOST_SKILL_DIRS, type SkillRoot } from '../../skills/discover.ts';
+import { expandDir, hostRoots, HOST_SKILL_DIRS, type DiscoverOptions, type SkillRoot } from '../../skills/discover.ts';
+import { DEFAULT_MAX_DEPTH } from '../../skills/discover-walk.ts';
 import { lintSkills, skillLintResult } from '../../skills/lint-skills.ts';
 import { renderSkillLintText, renderSkillsEvalText } from '../../skills/render-text.ts';
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
@@ -21,13 +22,21 @@ interface RootFlags {
   userDir?: string[];
   projectDir?: string[];
   host?: string;
+  depth?: number;
+  pattern?: string;
+}
+
+function discoverOptions(flags: RootFlags): DiscoverOptions {
+  return { ...(flags.depth !== undefined ? { maxDepth: flags.depth } : {}), ...(flags.pattern ? { pattern: flags.pattern } : {}) };
 }
 
 function addRootFlags(command: Command): Command {
   return command
     .option('--user-dir <dir>', 'a user-level skills folder; repeatable', collect)
     .option('--project-dir <dir>', 'a project-level skills folder (same as a DIR argument); repeatable', collect)
-    .addOption(new Option('--host <name>', 'use this host\'s default skill folders when no folder is named').choices(Object.keys(HOST_SKILL_DIRS)).default('claude'));
+    .addOption(new Option('--host <name>', 'use this host\'s default skill folders when no folder is named').choices(Object.keys(HOST_SKILL_DIRS)).default('claude'))
+    .option('--depth <n>', `folders below each root searched for SKILL.md (default ${DEFAULT_MAX_DEPTH})`, positiveInt)
+    .option('--pattern <glob>', 'only skill folders whose path below the root matches, e.g. "plugins/*/skills/*" (* one name, ** any depth)');
 }
 
 export function skillRoots(dirs: string[], flags: RootFlags): SkillRoot[] {
@@ -72,8 +81,9 @@ export function registerSkills(program: Command, setExit: SetExit): void {
     .option('--output <file>', 'write the output to this file instead of stdout')
     .action((dirs: string[], flags: LintFlags) => {
       const startedAt = new Date().toISOString();
-      const outcome = lintSkills(skillRoots(dirs, flags));
-      const failed = failsAt(outcome.report.findings, flags.failOn);
+      const outcome = lintSkills(skillRoots(dirs, flags), {}, discoverOptions(flags));
+      // No skill found is a failed gate, never a silent pass.
+      const failed = failsAt(outcome.report.findings, flags.failOn) || outcome.discovery.skills.length === 0;
       const text =
         flags.format === 'sarif'
           ? `${JSON.stringify(renderSarif(outcome.report, { toolVersion: VERSION }), null, 2)}\n`
@@ -114,6 +124,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
       try {
         const result = await runSkillsEval({
           roots,
+          discover: discoverOptions(flags),
           model,
           ...(judge ? { judge } : {}),
           ...(flags.config ? { config: flags.config } : {}),

@@ -11,6 +11,7 @@ import { skillDescriptionPresent } from './skill-description-present.ts';
 import { skillDescriptionSituation } from './skill-description-situation.ts';
 import { skillDescriptionTriggers } from './skill-description-triggers.ts';
 import { skillEvalsFile } from './skill-evals-file.ts';
+import { skillEvalsMetadata } from './skill-evals-metadata.ts';
 import { skillFrontMatter } from './skill-front-matter.ts';
 import { skillMissingFile } from './skill-missing-file.ts';
 import { skillNameFormat } from './skill-name-format.ts';
@@ -18,6 +19,7 @@ import { skillNameMatchesFolder } from './skill-name-matches-folder.ts';
 import { skillPathEscape } from './skill-path-escape.ts';
 import { skillShadowed } from './skill-shadowed.ts';
 import { skillSize } from './skill-size.ts';
+import { skillSymlinkEscape } from './skill-symlink-escape.ts';
 import { skillStepSingleAction } from './skill-step-single-action.ts';
 import { skillUnknownKey } from './skill-unknown-key.ts';
 
@@ -26,6 +28,7 @@ export const SKILL_RULES: Readonly<Record<string, SkillRule>> = {
   'skill-name-format': skillNameFormat,
   'skill-name-matches-folder': skillNameMatchesFolder,
   'skill-path-escape': skillPathEscape,
+  'skill-symlink-escape': skillSymlinkEscape,
   'skill-description-present': skillDescriptionPresent,
   'skill-description-length': skillDescriptionLength,
   'skill-description-situation': skillDescriptionSituation,
@@ -40,6 +43,7 @@ export const SKILL_RULES: Readonly<Record<string, SkillRule>> = {
   'skill-step-single-action': skillStepSingleAction,
   'skill-size': skillSize,
   'skill-evals-file': skillEvalsFile,
+  'skill-evals-metadata': skillEvalsMetadata,
   'skill-missing-file': skillMissingFile,
   'skill-shadowed': skillShadowed,
 };

@@ -11,6 +11,10 @@ export const skillEvalsFile: SkillRule = {
     perSkill(skills, (skill) => {
       const evals = skill.evals;
       if (!evals) return [];
+      // Every problem, one finding per case, so the file is fixed in one pass.
+      if (evals.error && evals.problems && evals.problems.length > 1) {
+        return evals.problems.map((g) => ({ file: evals.file, path: g.path, message: `evals file does not validate at ${g.path}: ${g.problems.join('; ')}` }));
+      }
       if (evals.error) return [{ file: evals.file, path: evals.error.path ?? '$', message: evals.error.message }];
       const stated = evals.loaded?.skillName;
       if (stated !== undefined && stated !== skill.name) {

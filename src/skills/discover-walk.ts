@@ -1,0 +1,237 @@
+/**
+ * Finding SKILL.md folders under one root, in the layouts people publish (docs/skills.md, "Layouts"):
+ * a skill folder, a folder of skills, a repository cloned into a skills folder that keeps its skills
+ * under `skills/`, hidden group folders (`skills/.curated/<skill>`), Claude Code plugins
+ * (`plugins/<plugin>/skills/<skill>`, a `.claude-plugin/plugin.json` naming its skills folders) and
+ * marketplace repositories (`.claude-plugin/marketplace.json` listing plugins and their skills).
+ *
+ * The walk goes down at most `maxDepth` folders, never into `.git` or `node_modules`, never twice into
+ * one real folder (symlink loops), and never below a skill folder. Manifests add folders the walk
+ * would not reach; a path in a manifest that leaves the root is ignored.
+ */
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { isInside, readSkillText } from './skill-read-guard.ts';
+
+export const SKILL_FILE = 'SKILL.md';
+/** Default folder depth below a root at which SKILL.md is looked for (a marketplace cloned into a skills folder needs 5). */
+export const DEFAULT_MAX_DEPTH = 5;
+/** Folders visited per root before the walk stops (a home folder named by mistake). */
+export const MAX_FOLDERS = 20_000;
+/** Sub-folders the skill layout uses; a folder holding one of them but no SKILL.md is a broken skill. */
+const SKILL_PARTS = ['evals', 'scripts', 'references', 'assets'];
+const NEVER_ENTER = new Set(['.git', 'node_modules', '.hg', '.svn']);
+
+export interface FoundSkill {
+  folder: string;
+  /** Folder path relative to the root, `/`-separated ('' for the root itself). */
+  rel: string;
+  /** The first hidden folder on the way (e.g. `.curated`), when there is one. */
+  hidden?: string;
+  /** The manifest that names the skill, when one does. */
+  manifest?: string;
+}
+
+export interface Lookalike {
+  folder: string;
+  reason: string;
+}
+
+export interface WalkOptions {
+  maxDepth?: number;
+  /** A glob over skill folder paths relative to the root (`*` one name, `**` any depth), e.g. `plugins/*\/skills/*`. */
+  pattern?: string;
+}
+
+export interface WalkResult {
+  skills: FoundSkill[];
+  missing: Lookalike[];
+  /** True when MAX_FOLDERS stopped the walk. */
+  truncated: boolean;
+}
+
+/** `*` matches within one name, `**` across names, `?` one character. */
+export function globToRegExp(glob: string): RegExp {
+  const trimmed = glob.replace(/^\.\//, '').replace(/\/+$/, '');
+  let out = '';
+  for (let i = 0; i < trimmed.length; i++) {
+    const c = trimmed[i];
+    if (c === '*' && trimmed[i + 1] === '*') {
+      out += trimmed[i + 2] === '/' ? '(?:.*/)?' : '.*';
+      i += trimmed[i + 2] === '/' ? 2 : 1;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else out += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`);
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+function hasEntry(folder: string, name: string): boolean {
+  try {
+    lstatSync(join(folder, name));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why a folder without SKILL.md looks like a skill, or undefined when it does not. */
+export function lookalike(folder: string): string | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync(folder);
+  } catch {
+    return undefined;
+  }
+  if (entries.includes('.claude-plugin')) return undefined;
+  const wrongCase = entries.find((e) => e.toLowerCase() === 'skill.md' && e !== SKILL_FILE);
+  if (wrongCase) return `holds ${wrongCase}; hosts look for ${SKILL_FILE} exactly`;
+  const part = SKILL_PARTS.find((p) => entries.includes(p));
+  if (part) return `has a ${part}/ folder but no ${SKILL_FILE}`;
+  return undefined;
+}
+
+/** Sub-folders (and symlinks to folders), sorted by name, without the ones never entered. */
+function subfolders(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((e) => !NEVER_ENTER.has(e.name) && (e.isDirectory() || (e.isSymbolicLink() && isDir(join(dir, e.name)))))
+    .map((e) => e.name)
+    .sort();
+}
+
+function readJson(file: string, root: string): unknown {
+  try {
+    return JSON.parse(readSkillText(file, root, 'plugin manifest'));
+  } catch {
+    return undefined; // a broken manifest leaves the folder walk to find what it can
+  }
+}
+
+const asList = (value: unknown): string[] => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/**
+ * Folders named by Claude Code manifests under `folder`: `.claude-plugin/plugin.json` `skills` (a path
+ * or a list; a skill folder or a folder of skills), and `.claude-plugin/marketplace.json` plugins
+ * (`source` relative to the repository, or to `metadata.pluginRoot`, each with optional `skills`).
+ */
+function manifestFolders(folder: string, root: string): Array<{ dir: string; manifest: string }> {
+  const out: Array<{ dir: string; manifest: string }> = [];
+  const pluginFolders = (pluginDir: string): void => {
+    const pluginFile = join(pluginDir, '.claude-plugin', 'plugin.json');
+    if (!existsSync(pluginFile)) return;
+    const plugin = readJson(pluginFile, root) as { skills?: unknown } | undefined;
+    for (const p of asList(plugin?.skills)) out.push({ dir: resolve(pluginDir, p), manifest: pluginFile });
+  };
+  pluginFolders(folder);
+  const marketFile = join(folder, '.claude-plugin', 'marketplace.json');
+  if (existsSync(marketFile)) {
+    const market = readJson(marketFile, root) as { plugins?: unknown; metadata?: { pluginRoot?: unknown } } | undefined;
+    const pluginRoot = typeof market?.metadata?.pluginRoot === 'string' ? resolve(folder, market.metadata.pluginRoot) : folder;
+    for (const entry of Array.isArray(market?.plugins) ? market.plugins : []) {
+      if (!entry || typeof entry !== 'object') continue;
+      const { source, skills } = entry as { source?: unknown; skills?: unknown };
+      if (typeof source !== 'string') continue; // a git or URL source is not on this machine
+      const pluginDir = resolve(source.startsWith('./') || source.startsWith('../') ? folder : pluginRoot, source);
+      for (const p of asList(skills)) out.push({ dir: resolve(pluginDir, p), manifest: marketFile });
+      out.push({ dir: join(pluginDir, 'skills'), manifest: marketFile });
+      if (pluginDir !== folder) pluginFolders(pluginDir);
+    }
+  }
+  return out;
+}
+
+export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
+  const pattern = options.pattern ? globToRegExp(options.pattern) : undefined;
+  const patternDepth = options.pattern && !options.pattern.includes('**') ? options.pattern.replace(/^\.\//, '').split('/').filter(Boolean).length : undefined;
+  const maxDepth = options.maxDepth ?? patternDepth ?? DEFAULT_MAX_DEPTH;
+  const result: WalkResult = { skills: [], missing: [], truncated: false };
+  const seenSkill = new Set<string>();
+  const visited = new Set<string>();
+  const relOf = (dir: string) => relative(root, dir).split(sep).join('/');
+  const hiddenOf = (rel: string) => rel.split('/').find((s) => s.startsWith('.') && s !== '.' && s !== '..');
+
+  const addSkill = (folder: string, manifest?: string): void => {
+    const real = realOf(folder);
+    if (seenSkill.has(real)) return;
+    const rel = relOf(folder);
+    if (pattern && !pattern.test(rel)) return;
+    seenSkill.add(real);
+    const hidden = hiddenOf(rel);
+    result.skills.push({ folder, rel, ...(hidden ? { hidden } : {}), ...(manifest ? { manifest } : {}) });
+  };
+
+  /** Returns true when a skill was found at or below `dir`. */
+  const walk = (dir: string, depth: number): boolean => {
+    const real = realOf(dir);
+    if (visited.has(real)) return false;
+    if (visited.size >= MAX_FOLDERS) {
+      result.truncated = true;
+      return false;
+    }
+    visited.add(real);
+    if (hasEntry(dir, SKILL_FILE)) {
+      addSkill(dir);
+      return true;
+    }
+    let found = false;
+    for (const m of manifestFolders(dir, root)) {
+      if (!isInside(realOf(root), realOf(m.dir)) || !isDir(m.dir)) continue;
+      if (hasEntry(m.dir, SKILL_FILE)) {
+        addSkill(m.dir, m.manifest);
+        found = true;
+      } else {
+        for (const sub of subfolders(m.dir)) {
+          if (hasEntry(join(m.dir, sub), SKILL_FILE)) {
+            addSkill(join(m.dir, sub), m.manifest);
+            found = true;
+          }
+        }
+      }
+    }
+    if (depth >= maxDepth) return found;
+    const children = subfolders(dir);
+    const empty: string[] = [];
+    let directSkill = false;
+    for (const name of children) {
+      const child = join(dir, name);
+      const below = walk(child, depth + 1);
+      if (below && hasEntry(child, SKILL_FILE)) directSkill = true;
+      if (below) found = true;
+      // Hidden folders (.github, .vscode) hold tooling, not skills: never called a broken skill.
+      else if (!name.startsWith('.')) empty.push(child);
+    }
+    // Look-alikes: folders without SKILL.md next to skills, or straight under the root.
+    if (directSkill || depth === 0) {
+      for (const child of empty) {
+        const why = lookalike(child);
+        if (why) result.missing.push({ folder: child, reason: why });
+      }
+    }
+    return found;
+  };
+
+  walk(root, 0);
+  return result;
+}
