@@ -10,12 +10,28 @@ import type { ToolDefinition } from '../types.ts';
 
 export type TermVector = Map<string, number>;
 
+const NAME_RUN = /[\w-]+(?:\.[\w-]+)*/g;
+
+/**
+ * The set's tool names removed from a text: each word-like run (letters, digits, `_`, `-`, dotted
+ * parts) that is a name of the set. One pass over the text with a set lookup, so a set of thousands of
+ * tools costs what the text costs (the per-name split of every text was quadratic in the tool count).
+ */
+function withoutNames(text: string, names: ReadonlySet<string>): string {
+  return text.replace(NAME_RUN, (run) => {
+    if (names.has(run)) return ' ';
+    if (!run.includes('.')) return run;
+    return run
+      .split('.')
+      .map((part) => (names.has(part) ? ' ' : part))
+      .join('.');
+  });
+}
+
 /** The part of a description that says what the tool does. */
-export function coreText(description: string, toolNames: readonly string[]): string {
-  let text = description;
-  // Longest names first, so "read_text_file" goes before "read_file" could split it.
-  for (const name of [...toolNames].sort((a, b) => b.length - a.length)) text = text.split(name).join(' ');
-  return text
+export function coreText(description: string, toolNames: readonly string[] | ReadonlySet<string>): string {
+  const names = toolNames instanceof Set ? toolNames : new Set(toolNames);
+  return withoutNames(description, names)
     .replace(/\b(do not|don't|never)\s+(use|call)\b[^.]*\.?/gi, ' ')
     .replace(/(?<!\w)['"“‘][^'"“”‘’\n]*['"”’](?!\w)/g, ' ');
 }
@@ -38,10 +54,15 @@ export interface SimilarPair {
   similarity: number;
 }
 
-/** Every pair of tools with their description similarity, most similar first. */
-export function descriptionSimilarities(tools: readonly ToolDefinition[]): SimilarPair[] {
+/**
+ * Pairs of tools with their description similarity, most similar first: every pair, or with
+ * `minSimilarity` only the pairs at or above it. Dot products are summed through an inverted index
+ * (term to the tools that use it), so pairs that share no term cost nothing.
+ */
+export function descriptionSimilarities(tools: readonly ToolDefinition[], minSimilarity?: number): SimilarPair[] {
   const names = tools.map((t) => t.name);
-  const docs = tools.map((t) => terms(coreText(t.description ?? '', names)));
+  const nameSet = new Set(names);
+  const docs = tools.map((t) => terms(coreText(t.description ?? '', nameSet)));
   const df = new Map<string, number>();
   for (const doc of docs) for (const term of new Set(doc)) df.set(term, (df.get(term) ?? 0) + 1);
   const vectors = docs.map((doc) => {
@@ -50,8 +71,38 @@ export function descriptionSimilarities(tools: readonly ToolDefinition[]): Simil
     return vector;
   });
   const pairs: SimilarPair[] = [];
+  if (minSimilarity === undefined) {
+    for (let i = 0; i < tools.length; i++) {
+      for (let j = i + 1; j < tools.length; j++) pairs.push({ a: names[i], b: names[j], similarity: cosine(vectors[i], vectors[j]) });
+    }
+    return pairs.sort((x, y) => y.similarity - x.similarity);
+  }
+  const norms = vectors.map((v) => Math.sqrt([...v.values()].reduce((sum, w) => sum + w * w, 0)));
+  const postings = new Map<string, Array<[number, number]>>();
+  vectors.forEach((vector, i) => {
+    for (const [term, weight] of vector) {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = []));
+      list.push([i, weight]);
+    }
+  });
+  const dot = new Float64Array(tools.length);
+  const touched: number[] = [];
   for (let i = 0; i < tools.length; i++) {
-    for (let j = i + 1; j < tools.length; j++) pairs.push({ a: names[i], b: names[j], similarity: cosine(vectors[i], vectors[j]) });
+    if (norms[i] === 0) continue;
+    for (const [term, weight] of vectors[i]) {
+      for (const [j, other] of postings.get(term)!) {
+        if (j <= i) continue;
+        if (dot[j] === 0) touched.push(j);
+        dot[j] += weight * other;
+      }
+    }
+    for (const j of touched) {
+      const similarity = norms[j] === 0 ? 0 : dot[j] / (norms[i] * norms[j]);
+      if (similarity >= minSimilarity) pairs.push({ a: names[i], b: names[j], similarity });
+      dot[j] = 0;
+    }
+    touched.length = 0;
   }
   return pairs.sort((x, y) => y.similarity - x.similarity);
 }

@@ -80,24 +80,58 @@ function text(value: unknown): string {
 /**
  * Removes the names of the other tools in the set: "as returned by search_items" or "(use get_item)"
  * points at a sibling and says nothing about this tool; the sibling's own name field carries them.
+ * A name counts where it stands alone (no word character or hyphen on either side). Built once per
+ * tool set around a set of names, so the cost grows with the text, not with the number of tools.
  */
-function withoutSiblings(value: string, siblings: RegExp | undefined): string {
-  return siblings ? value.replace(siblings, ' ') : value;
+type SiblingRemover = (own: string, value: string) => string;
+
+const NAME_LIKE = /^[\w-]+(?:\.[\w-]+)*$/;
+const TOKEN = /[\w-]+(?:\.[\w-]+)*/g;
+
+function siblingRemover(tools: readonly ToolDefinition[]): SiblingRemover {
+  const plain = new Set<string>();
+  const odd: string[] = [];
+  for (const { name } of tools) {
+    if (name.length === 0) continue;
+    if (NAME_LIKE.test(name)) plain.add(name);
+    else odd.push(name);
+  }
+  // Names with other characters (rare) go through one pattern for the whole set.
+  const oddPattern = odd.length
+    ? new RegExp(`(?<![\\w-])(?:${odd.sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w-])`, 'g')
+    : undefined;
+  return (own, value) => {
+    let out = value.replace(TOKEN, (token) => {
+      if (token !== own && plain.has(token)) return ' ';
+      if (!token.includes('.')) return token;
+      // A dotted run: the longest sibling name starting at each segment, as the alternation did.
+      const parts = token.split('.');
+      const kept: string[] = [];
+      for (let i = 0; i < parts.length; ) {
+        let j = parts.length;
+        while (j > i && !(plain.has(parts.slice(i, j).join('.')) && parts.slice(i, j).join('.') !== own)) j -= 1;
+        if (j > i) {
+          kept.push(' ');
+          i = j;
+        } else {
+          kept.push(parts[i]);
+          i += 1;
+        }
+      }
+      return kept.join('.');
+    });
+    if (oddPattern) out = out.replace(oddPattern, (m) => (m === own ? m : ' '));
+    return out;
+  };
 }
 
-function siblingPattern(tool: ToolDefinition, tools: readonly ToolDefinition[]): RegExp | undefined {
-  const names = tools.map((other) => other.name).filter((name) => name !== tool.name && name.length > 0);
-  if (!names.length) return undefined;
-  const escaped = names.sort((a, b) => b.length - a.length).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(?<![\\w-])(?:${escaped.join('|')})(?![\\w-])`, 'g');
-}
-
-function toolFields(tool: ToolDefinition, siblings: RegExp | undefined): Record<string, string[]> {
-  const { positive, negative } = splitDescription(withoutSiblings(text(tool.description), siblings));
+function toolFields(tool: ToolDefinition, removeSiblings: SiblingRemover): Record<string, string[]> {
+  const withoutSiblings = (value: string): string => removeSiblings(tool.name, value);
+  const { positive, negative } = splitDescription(withoutSiblings(text(tool.description)));
   const properties = propertiesOf(tool);
   const paramText: string[] = [];
   for (const schema of Object.values(properties)) {
-    paramText.push(withoutSiblings(text(schema.description), siblings));
+    paramText.push(withoutSiblings(text(schema.description)));
     if (Array.isArray(schema.enum)) paramText.push(schema.enum.filter((v) => typeof v === 'string').join(' '));
   }
   return {
@@ -112,8 +146,9 @@ function toolFields(tool: ToolDefinition, siblings: RegExp | undefined): Record<
 
 function buildIndex(tools: readonly ToolDefinition[]): ToolIndex {
   const documents: Array<{ tool: ToolDefinition; alternative?: Alternative; fields: Record<string, string[]> }> = [];
+  const removeSiblings = siblingRemover(tools);
   for (const tool of tools) {
-    const base = toolFields(tool, siblingPattern(tool, tools));
+    const base = toolFields(tool, removeSiblings);
     const expandable = Object.entries(propertiesOf(tool)).find(([, schema]) => alternativesOf(schema).length > 0);
     if (!expandable) {
       documents.push({ tool, fields: base });

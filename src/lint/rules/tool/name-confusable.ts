@@ -21,6 +21,38 @@ function editDistance(a: string, b: string): number {
   return row[b.length];
 }
 
+/**
+ * Index pairs (i < j) that may be confusable, found by hashing instead of comparing every pair:
+ * the same singular form, or a shared one-deletion key (two strings within one edit share one).
+ */
+function candidatePairs(singulars: string[], flats: string[]): Array<[number, number]> {
+  const groups = new Map<string, number[]>();
+  const add = (key: string, i: number): void => {
+    const list = groups.get(key);
+    if (!list) groups.set(key, [i]);
+    else if (list[list.length - 1] !== i) list.push(i);
+  };
+  singulars.forEach((key, i) => add(`s\u0000${key}`, i));
+  flats.forEach((flat, i) => {
+    if (flat.length < 5) return; // both sides need 6+ characters; a shorter one may lose one to a deletion
+    add(`d\u0000${flat}`, i);
+    for (let k = 0; k < flat.length; k++) add(`d\u0000${flat.slice(0, k)}${flat.slice(k + 1)}`, i);
+  });
+  const seen = new Set<string>();
+  const pairs: Array<[number, number]> = [];
+  for (const members of groups.values()) {
+    for (let x = 0; x < members.length; x++) {
+      for (let y = x + 1; y < members.length; y++) {
+        const key = `${members[x]},${members[y]}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        pairs.push([members[x], members[y]]);
+      }
+    }
+  }
+  return pairs.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+}
+
 /** Names that differ only by a plural, case, separators or one letter (get_user / get_users) are picked for each other. */
 export const nameConfusable: ToolRule = {
   id: 'name-confusable',
@@ -31,18 +63,15 @@ export const nameConfusable: ToolRule = {
   check: (tools) => {
     const out = [];
     const names = [...new Set(tools.map((t) => t.name))];
-    for (let i = 0; i < names.length; i++) {
-      for (let j = i + 1; j < names.length; j++) {
-        const [a, b] = [names[i], names[j]];
-        const wa = nameWords(a);
-        const wb = nameWords(b);
-        const flatA = wa.join('');
-        const flatB = wb.join('');
-        const samePlural = wa.map(singular).join(' ') === wb.map(singular).join(' ');
-        const oneOff = Math.min(flatA.length, flatB.length) >= 6 && editDistance(flatA, flatB) <= 1;
-        if (samePlural || oneOff) {
-          out.push({ target: b, path: '$.name', message: `"${b}" is easily confused with "${a}"; make the difference explicit in the name (e.g. get_user vs list_users)` });
-        }
+    const words = names.map(nameWords);
+    const flats = words.map((w) => w.join(''));
+    const singulars = words.map((w) => w.map(singular).join(' '));
+    for (const [i, j] of candidatePairs(singulars, flats)) {
+      const [a, b] = [names[i], names[j]];
+      const samePlural = singulars[i] === singulars[j];
+      const oneOff = Math.min(flats[i].length, flats[j].length) >= 6 && editDistance(flats[i], flats[j]) <= 1;
+      if (samePlural || oneOff) {
+        out.push({ target: b, path: '$.name', message: `"${b}" is easily confused with "${a}"; make the difference explicit in the name (e.g. get_user vs list_users)` });
       }
     }
     return out;

@@ -9,8 +9,7 @@ export const toolsetOverlap: ToolRule = {
   description: 'no two descriptions overlap strongly (TF-IDF cosine of stemmed words >= 0.6, setting overlapThreshold)',
   spec: '10.1',
   check: (tools, { settings }) =>
-    descriptionSimilarities(tools.filter((t) => typeof t.description === 'string' && t.description.trim() !== ''))
-      .filter((p) => p.similarity >= settings.overlapThreshold)
+    descriptionSimilarities(tools.filter((t) => typeof t.description === 'string' && t.description.trim() !== ''), settings.overlapThreshold)
       .map((p) => ({
         target: p.b,
         path: '$.description',
