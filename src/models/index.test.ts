@@ -18,8 +18,16 @@ describe('createModel', () => {
     expect((error as ToolproofError).code).toBe('E_USAGE');
   });
 
-  it('keeps credentials in the base URL out of the driver id, which results and cassettes record', () => {
-    const model = createModel({ kind: 'openai', baseUrl: 'https://alice:s3cret@llm.example.com/v1', modelName: 'qwen3' });
-    expect(model.id).toBe('openai:qwen3@https://llm.example.com/v1');
+  it('refuses credentials in the base URL (fetch never sends them) without printing them', () => {
+    let error: unknown;
+    try {
+      createModel({ kind: 'openai', baseUrl: 'https://alice:s3cret@llm.example.com/v1', modelName: 'qwen3' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'E_USAGE' });
+    expect(String((error as Error).message)).toContain('https://llm.example.com/v1');
+    expect(String((error as Error).message)).not.toMatch(/alice|s3cret/);
+    expect(String((error as { hint?: string }).hint)).toContain('TOOLPROOF_API_KEY');
   });
 });
