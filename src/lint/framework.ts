@@ -28,8 +28,8 @@ export type RawFinding = Omit<Finding, 'ruleId' | 'severity'>;
 export interface RuleMeta {
   /** kebab-case, stable, never renamed; equal to the rule's file name. */
   id: string;
-  /** What the rule applies to. */
-  kind: 'tool' | 'skill';
+  /** What the rule applies to: prompt rules and resource rules (resources and templates) lint a server's surface besides tools. */
+  kind: 'tool' | 'skill' | 'prompt' | 'resource';
   defaultSeverity: Severity;
   /** One line, shown in the README rule list and SARIF help. */
   description: string;

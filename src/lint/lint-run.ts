@@ -12,6 +12,8 @@ import type { ActiveSeverity } from './framework.ts';
 import { findLintConfig } from './lint-config.ts';
 import { lintToolSets, type ToolSet } from './lint-tools.ts';
 import { TOOL_RULES } from './rules/tool/index.ts';
+import { SURFACE_RULE_IDS } from './lint-surface.ts';
+import { readSurface } from '../diff/snapshot-surface.ts';
 import { resultHeader } from '../report/result-header.ts';
 
 export interface LintRunOptions {
@@ -34,10 +36,14 @@ async function serverSets(configFile: string, names: readonly string[], timeouts
   try {
     const errors = new Map(pool.errors().map((e) => [e.server, e]));
     const tools = pool.tools();
-    return selected.map((name) => {
+    const sets: ToolSet[] = [];
+    for (const name of selected) {
       const error = errors.get(name);
-      return { name, kind: 'server' as const, tools: tools.filter((t) => t.server === name), ...(error ? { error: toErrorInfo(error) } : {}) };
-    });
+      const connection = pool.connection(name);
+      const surface = connection && !error ? await readSurface(connection) : undefined;
+      sets.push({ name, kind: 'server' as const, tools: tools.filter((t) => t.server === name), ...(surface ? { surface } : {}), ...(error ? { error: toErrorInfo(error) } : {}) });
+    }
+    return sets;
   } finally {
     await pool.close();
   }
@@ -51,10 +57,10 @@ export async function runLint(options: LintRunOptions): Promise<ToolproofResult>
     });
   }
   if (options.servers?.length && !options.config) throw new ToolproofError('E_USAGE', '--server needs --config', { hint: 'name servers from a host config' });
-  const lintConfig = findLintConfig(options.rulesFile, Object.keys(TOOL_RULES), options.cwd);
+  const lintConfig = findLintConfig(options.rulesFile, [...Object.keys(TOOL_RULES), ...SURFACE_RULE_IDS], options.cwd);
   const sets: ToolSet[] = (options.toolsFiles ?? []).map((file) => {
     const loaded = loadToolFile(file);
-    return { name: loaded.file, kind: 'file' as const, tools: loaded.tools };
+    return { name: loaded.file, kind: 'file' as const, tools: loaded.tools, ...(loaded.surface ? { surface: loaded.surface } : {}) };
   });
   if (options.config) sets.push(...(await serverSets(options.config, options.servers ?? [], options.timeouts)));
   const lint = lintToolSets(sets, {

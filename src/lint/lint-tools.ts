@@ -10,13 +10,16 @@ import { TOOL_RULES } from './rules/tool/index.ts';
 import { failsAt, mergeReports, runRules } from './run-rules.ts';
 import { estimateTokens } from './token-estimate.ts';
 import { DEFAULT_TOOL_LINT_SETTINGS, type ToolLintSettings } from './tool-rule-kit.ts';
-import type { ToolDefinition } from '../types.ts';
+import type { ServerSurface, ToolDefinition } from '../types.ts';
+import { lintSurface } from './lint-surface.ts';
 
 export interface ToolSet {
   /** Server name, or the tool file's path. */
   name: string;
   kind: 'server' | 'file' | 'inline';
   tools: ToolDefinition[];
+  /** Prompts, resources, templates and instructions, when the server or snapshot has them (linted too). */
+  surface?: ServerSurface;
   /** Set when the server could not be started or listed; its tools are then empty. */
   error?: ErrorInfo;
 }
@@ -27,6 +30,9 @@ export interface ToolSetInfo {
   tools: number;
   /** Estimated prompt tokens of the set's definitions (JSON characters / 4). */
   tokenEstimate: number;
+  /** Counts of what the set offers besides tools, when recorded. */
+  prompts?: number;
+  resources?: number;
   error?: ErrorInfo;
 }
 
@@ -69,13 +75,25 @@ export function lintToolSets(sets: readonly ToolSet[], options: ToolLintOptions 
       ...(set.kind === 'server' ? { server: set.name } : set.kind === 'file' ? { file: set.name } : {}),
     }),
   );
-  const merged = reports.length > 0 ? mergeReports(reports, profile.name) : runRules({ rules: TOOL_RULES, targets: [], context: { settings }, profile: profile.name, preset, overrides: options.overrides });
+  const surfaceReports = sets.flatMap((set) =>
+    set.surface ? [lintSurface(set.surface, { profile, settings, overrides: options.overrides, ...(set.kind === 'server' ? { server: set.name } : set.kind === 'file' ? { file: set.name } : {}) })] : [],
+  );
+  const toolOnly = reports.length > 0 ? mergeReports([...reports, ...surfaceReports], profile.name) : runRules({ rules: TOOL_RULES, targets: [], context: { settings }, profile: profile.name, preset, overrides: options.overrides });
+  const merged = { ...toolOnly, rules: [...toolOnly.rules, ...lintSurface({}, { profile, settings, overrides: options.overrides }).rules] };
   const failOn = options.failOn ?? 'error';
   return {
     ...merged,
     failOn,
     failed: failsAt(merged.findings, failOn),
-    sets: sets.map((set) => ({ name: set.name, kind: set.kind, tools: set.tools.length, tokenEstimate: estimateTokens(set.tools), ...(set.error ? { error: set.error } : {}) })),
+    sets: sets.map((set) => ({
+      name: set.name,
+      kind: set.kind,
+      tools: set.tools.length,
+      tokenEstimate: estimateTokens(set.tools),
+      ...(set.surface?.prompts ? { prompts: set.surface.prompts.length } : {}),
+      ...(set.surface?.resources || set.surface?.resourceTemplates ? { resources: (set.surface.resources?.length ?? 0) + (set.surface.resourceTemplates?.length ?? 0) } : {}),
+      ...(set.error ? { error: set.error } : {}),
+    })),
     settings,
   };
 }

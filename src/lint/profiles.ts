@@ -41,11 +41,11 @@ export const PROFILES: Readonly<Record<string, LintProfile>> = {
 
 export const DEFAULT_PROFILE = 'recommended';
 
-/** The preset severities a profile gives each tool rule. */
+/** The preset severities a profile gives each tool, prompt and resource rule. */
 export function profilePreset(profile: LintProfile, rules: readonly RuleMeta[]): Record<string, Severity> {
   const preset: Record<string, Severity> = {};
   for (const rule of rules) {
-    if (rule.kind !== 'tool') continue;
+    if (rule.kind === 'skill') continue;
     preset[rule.id] = profile.severities[rule.id] ?? (profile.base === 'none' ? 'off' : rule.defaultSeverity);
   }
   return preset;

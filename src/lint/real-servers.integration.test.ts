@@ -26,7 +26,7 @@ describe('lint: real servers', () => {
     const lint = result.lint!;
     expect(lint.sets.map((s) => `${s.name}:${s.tools}`)).toEqual(['everything:13', 'filesystem:14', 'memory:9']);
     expect(result.verdict.status).toBe('pass');
-    expect(lint.summary).toEqual({ error: 0, warn: 156, info: 0 });
+    expect(lint.summary).toEqual({ error: 0, warn: 159, info: 1 });
 
     expect(countByRule(lint.findings, 'everything')).toEqual({
       'description-examples': 13,
@@ -37,6 +37,9 @@ describe('lint: real servers', () => {
       'name-self-describing': 3, // get-sum's parameters "a" and "b", gzip-file-as-resource's "data"
       'prefer-integer': 2, // get-resource-links.count and trigger-long-running-operation.steps are typed number
       'property-description': 1, // get-resource-reference.resourceType
+      'prompt-description': 2, // simple-prompt and args-prompt say only their form (docs/resources-prompts.md)
+      'prompt-argument-description': 1, // args-prompt's "state"
+      'task-support-legacy': 1, // simulate-research-query: taskSupport "required"
     });
     expect(countByRule(lint.findings, 'filesystem')).toEqual({
       'description-examples': 14,

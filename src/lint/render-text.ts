@@ -15,7 +15,8 @@ export function renderLintText(result: ToolLintResult): string {
   for (const set of result.sets) {
     const findings = result.findings.filter((f) => (set.kind === 'server' ? f.server === set.name : set.kind === 'file' ? f.file === set.name : true));
     const shown = set.kind === 'file' && isAbsolute(set.name) && !relative(process.cwd(), set.name).startsWith('..') ? relative(process.cwd(), set.name) : set.name;
-    lines.push(pc.bold(shown) + pc.dim(` (${set.kind}, ${plural(set.tools, 'tool')}, ~${set.tokenEstimate} tokens)`));
+    const more = [set.prompts !== undefined ? plural(set.prompts, 'prompt') : '', set.resources !== undefined ? plural(set.resources, 'resource') : ''].filter(Boolean).map((s) => `, ${s}`).join('');
+    lines.push(pc.bold(shown) + pc.dim(` (${set.kind}, ${plural(set.tools, 'tool')}${more}, ~${set.tokenEstimate} tokens)`));
     if (set.error) {
       lines.push(`  ${pc.red('could not lint')}: ${set.error.code} ${set.error.message}`);
       continue;
