@@ -6,6 +6,7 @@ import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
 import type { CaseResult, Expectation } from '../src/types.ts';
+import { renderCostText, renderScenariosText } from '../src/report/scenario-text.ts';
 
 /** cli-table3 colours its borders and headings itself; keep plain text when colours are off. */
 const tableStyle = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
@@ -73,6 +74,10 @@ export function renderEvalConsole(result: ToolproofResult, options: { maxFailure
       if (failed.length > max) out.push(pc.dim(`… and ${failed.length - max} more in the JSON results`));
     }
   }
+  const scenarios = renderScenariosText(result);
+  if (scenarios) out.push(scenarios);
+  const cost = renderCostText(result);
+  if (cost) out.push(cost);
   for (const w of result.warnings) out.push(pc.yellow(`warning ${w.code}: ${w.message}`) + (w.hint ? pc.dim(`\n  next: ${w.hint}`) : ''));
   for (const e of result.errors) {
     out.push(pc.red(`error ${e.code}: ${e.message}`) + (e.stderr?.length ? pc.dim(`\n${e.stderr.map((l) => `  | ${l}`).join('\n')}`) : '') + (e.hint ? pc.dim(`\n  next: ${e.hint}`) : ''));

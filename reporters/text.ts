@@ -20,7 +20,7 @@ export function renderText(result: ToolproofResult): string {
   if (result.bench) parts.push(renderBenchText(result));
   if (result.skills) parts.push(renderSkillsEvalText(result));
   // The eval console ends with warnings, errors and the verdict; without eval, the verdict closes.
-  parts.push(result.summary ? renderEvalConsole(result) : renderVerdict(result));
+  parts.push(result.summary || result.scenarios || result.cost ? renderEvalConsole(result) : renderVerdict(result));
   return `${parts.join('\n\n')}\n`;
 }
 

@@ -66,7 +66,7 @@ export { lintSkills } from './skills/lint-skills.ts';
 export { SKILL_RULES } from './lint/rules/skill/index.ts';
 export { runTriggerEval } from './skills/trigger-eval.ts';
 export { runBehaviourEval } from './skills/behaviour-eval.ts';
-export { runAgentLoop } from './skills/agent-loop.ts';
+export { runAgentLoop } from './run/agent-loop.ts';
 export { runSkillsEval } from './skills/skills-eval-run.ts';
 
 // Benchmarks, doctor, reports

@@ -211,6 +211,22 @@ export interface Attempt {
   error?: ErrorInfo;
 }
 
+/** Tokens, time and money of one case or scenario (every attempt, every turn). */
+export interface CaseCost {
+  promptTokens: number;
+  completionTokens: number;
+  /** Time waiting for the model, in milliseconds. */
+  modelLatencyMs: number;
+  /** Time waiting for tool calls, in milliseconds (0 for single-turn cases: they run no call). */
+  toolLatencyMs: number;
+  /** Model turns (one per attempt for a single-turn case). */
+  turns: number;
+  /** Tool calls the model made. */
+  calls: number;
+  /** Estimated from --prices (per million tokens); null without a price for the model. */
+  cost: number | null;
+}
+
 export interface CaseResult {
   id: string;
   suite: string;
@@ -224,4 +240,6 @@ export interface CaseResult {
   reason: string;
   attempts: Attempt[];
   passRate: number;
+  /** Tokens, latency and estimated cost over every attempt. */
+  cost?: CaseCost;
 }

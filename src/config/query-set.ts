@@ -10,6 +10,8 @@ import { ToolproofError } from '../errors.ts';
 import type { ExpectedArg, JsonValue, SelectionCase } from '../types.ts';
 import { readDataFile } from './read-file.ts';
 import { validateData } from './validate.ts';
+import type { Isolation, Scenario } from '../run/scenario-types.ts';
+import { checkScenarioTools, isolationSchema, normaliseScenarios, scenarioListSchema, type RawScenario } from './scenarios.ts';
 
 export interface QuerySet {
   file: string;
@@ -17,6 +19,10 @@ export interface QuerySet {
   name: string;
   servers?: string[];
   cases: SelectionCase[];
+  /** Multi-turn scenarios (docs/scenarios.md); empty when the set has none. */
+  scenarios: Scenario[];
+  /** `scenario` (default): fresh servers per scenario; `run`: shared. */
+  isolation: Isolation;
 }
 
 const toolName = { type: 'string', minLength: 1 } as const;
@@ -86,12 +92,27 @@ interface RawCase {
   };
 }
 
+// Scenarios sit beside cases (src/config/scenarios.ts): a set needs one or the other, or both.
+const { required: _casesRequired, ...caseSetSchema } = querySetSchema;
+const fullSchema = {
+  ...caseSetSchema,
+  anyOf: [
+    { required: ['cases'], properties: { cases: {} } },
+    { required: ['scenarios'], properties: { scenarios: {} } },
+  ],
+  properties: {
+    ...querySetSchema.properties,
+    scenarios: scenarioListSchema(querySetSchema.properties.cases.items.properties.expect.properties.args),
+    isolation: isolationSchema,
+  },
+};
+
 const HINT = 'a query set is {"cases": [{"query": "...", "expect": {"tool": "name" | null}}]}; see the README, "Query sets"';
 
 export function loadQuerySet(path: string): QuerySet {
   const file = resolve(path);
-  const raw = validateData<{ name?: string; servers?: string[]; cases: RawCase[] }>(
-    querySetSchema,
+  const raw = validateData<{ name?: string; servers?: string[]; cases?: RawCase[]; scenarios?: RawScenario[]; isolation?: Isolation }>(
+    fullSchema,
     readDataFile(file, 'query set'),
     file,
     'query set',
@@ -99,7 +120,7 @@ export function loadQuerySet(path: string): QuerySet {
   );
   const name = raw.name ?? basename(file, extname(file));
   const seen = new Map<string, number>();
-  const cases = raw.cases.map((c, i): SelectionCase => {
+  const cases = (raw.cases ?? []).map((c, i): SelectionCase => {
     const id = c.id ?? `q${i + 1}`;
     if (seen.has(id)) {
       throw new ToolproofError('E_FILE_INVALID', `query set ${file}: $.cases[${i}].id "${id}" repeats $.cases[${seen.get(id)}].id`, {
@@ -115,10 +136,11 @@ export function loadQuerySet(path: string): QuerySet {
     if (c.tags) out.tags = c.tags;
     return out;
   });
-  return { file, name, ...(raw.servers ? { servers: raw.servers } : {}), cases };
+  const scenarios = normaliseScenarios(raw.scenarios ?? [], name, file, normaliseArgs);
+  return { file, name, ...(raw.servers ? { servers: raw.servers } : {}), cases, scenarios, isolation: raw.isolation ?? 'scenario' };
 }
 
-function normaliseArgs(args: NonNullable<RawCase['expect']['args']>): Record<string, ExpectedArg> {
+export function normaliseArgs(args: NonNullable<RawCase['expect']['args']>): Record<string, ExpectedArg> {
   const out: Record<string, ExpectedArg> = {};
   for (const [key, spec] of Object.entries(args)) {
     if (Array.isArray(spec)) {
@@ -152,4 +174,5 @@ export function checkQuerySetTools(set: QuerySet, toolNames: ReadonlySet<string>
       }
     }
   });
+  checkScenarioTools(set.file, set.scenarios, toolNames);
 }

@@ -6,13 +6,16 @@
  * message with BM25F over stemmed words (see mock-rank.ts); words found only in a tool's "Do NOT use
  * for ..." clause count against it. The best candidate is called when its score exceeds `threshold`;
  * otherwise the mock answers in text. Arguments are inferred by mock-args.ts.
- * After a tool result it answers in text quoting the result, so agent loops end.
+ * Multi-turn (mock-turns.ts): a request of several clauses ("X, then Y", "X and Y") gets one call per
+ * clause that selects a tool, one per turn, in order; after the last result the mock answers in text
+ * quoting every result, so agent loops end. A request of one clause is scored whole, as before.
  */
 import { ToolproofError } from '../errors.ts';
 import { inferArguments } from './mock-args.ts';
 import { indexTools, type Alternative, type ToolIndex } from './mock-index.ts';
 import { bestCandidate, rankIndex } from './mock-rank.ts';
 import { terms } from './text/tokenize.ts';
+import { leadingWord, quoteResults, splitClauses, strongOnly, toolClauses, turnState } from './mock-turns.ts';
 import type { ChatMessage, ModelDriver, ModelRequest, ModelResponse, ToolCall, ToolDefinition } from '../types.ts';
 
 export { rankTools, type ToolScore, type RankOptions } from './mock-rank.ts';
@@ -47,6 +50,31 @@ function callId(query: string, name: string): string {
   const text = `${name}\u0000${query}`;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return `call_${(hash >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * The clauses of a request that get one call each. Weak joins ("and", a new sentence) count only when
+ * the first clause calls the tool the whole request would: "File X under ML and keep it there" stays
+ * one request, so a single-turn case is scored on the same first call as before clauses existed.
+ */
+function planClauses(index: ToolIndex, tools: readonly ToolDefinition[], text: string, threshold: number, negativeWeight: number): string[] {
+  const select = (clause: string): string | undefined => {
+    const top = bestCandidate(index, terms(clause), { negativeWeight });
+    return top && top.score > threshold ? index.candidates[top.candidate].tool.name : undefined;
+  };
+  const leads = (clause: string, name: string): boolean => leadsWithAction(clause, tools.find((t) => t.name === name));
+  const split = splitClauses(text);
+  const clauses = toolClauses(split, select, leads);
+  if (clauses.length > 1 && select(clauses[0]) !== select(text)) return toolClauses(strongOnly(split), select, leads);
+  return clauses;
+}
+
+/** The clause's verb is among the words of the tool's name or the first sentence of its description. */
+function leadsWithAction(clause: string, tool: ToolDefinition | undefined): boolean {
+  const verb = leadingWord(clause);
+  if (!verb || !tool) return false;
+  const summary = `${tool.name.replace(/[_-]/g, ' ')} ${(tool.description ?? '').split(/(?<=[.!?])\s/)[0]}`;
+  return terms(summary).includes(terms(verb)[0] ?? verb);
 }
 
 function lastUserMessage(messages: readonly ChatMessage[]): string {
@@ -94,12 +122,17 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
     const index = indexTools(request.tools);
     const promptTokens = estimateTokens(promptChars + (request.tools.length ? index.definitionChars : 0));
 
-    if (last?.role === 'tool') {
-      const text = `The tool returned: ${last.content.length > 200 ? `${last.content.slice(0, 200)}...` : last.content}`;
+    const turn = turnState(messages);
+    // Clauses only under 'auto': a forced or required choice is one call on the whole request.
+    const clauses = (request.toolChoice ?? 'auto') === 'auto' && request.tools.length > 0 ? planClauses(index, request.tools, turn.request, threshold, negativeWeight) : [];
+    if (last?.role === 'tool' && turn.callsMade >= Math.max(1, clauses.length)) {
+      const text = quoteResults(turn.results);
       return { text, toolCalls: [], finishReason: 'stop', usage: { promptTokens, completionTokens: estimateTokens(text.length) }, model: 'mock' };
     }
 
-    const query = lastUserMessage(messages);
+    // One clause: the whole request, exactly as a single-turn case always was.
+    const step = last?.role === 'tool' ? turn.callsMade : 0;
+    const query = clauses.length > 1 ? clauses[step] : lastUserMessage(messages);
     const queryTerms = terms(query);
     const { chosen, best } = pick(index, queryTerms, request, threshold, negativeWeight);
     if (!chosen) {
@@ -111,7 +144,7 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
     const tool = request.tools.find((candidate) => candidate.name === chosen.name) as ToolDefinition;
     const args = inferArguments(query, tool, chosen.alternative, queryTerms);
     const rawArguments = JSON.stringify(args);
-    const call: ToolCall = { id: callId(query, tool.name), name: tool.name, rawArguments, arguments: args };
+    const call: ToolCall = { id: callId(step > 0 ? `${query}#${step}` : query, tool.name), name: tool.name, rawArguments, arguments: args };
     return {
       text: '',
       toolCalls: [call],

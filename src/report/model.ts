@@ -9,6 +9,7 @@ import type { ToolLintResult } from '../lint/lint-tools.ts';
 import type { ProbeReport } from '../probe/types.ts';
 import type { SkillsResult } from '../skills/result-types.ts';
 import type { DiffResult } from '../diff/types.ts';
+import type { RunCost, ScenarioResult, ScenarioSummary } from '../run/scenario-types.ts';
 
 export const RESULT_SCHEMA_VERSION = '1.0';
 
@@ -139,6 +140,11 @@ export interface ToolproofResult {
   summary?: EvalSummary;
   suites?: SuiteSummary[];
   cases?: CaseResult[];
+  /** Multi-turn scenarios (eval): every trajectory and its checks. */
+  scenarios?: ScenarioResult[];
+  scenarioSummary?: ScenarioSummary;
+  /** Tokens, latency (model and tools) and estimated cost of the cases and scenarios. */
+  cost?: RunCost;
   /** `toolproof diff`: classified changes, A/B of descriptions, baseline, gate. */
   diff?: DiffResult;
   /** `toolproof bench`: server benchmarks, optionally against a baseline. */

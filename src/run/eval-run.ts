@@ -14,6 +14,10 @@ import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../
 import { caseKey, checkResumable, readResults, ResultSink, toolListHash, type ReadResults } from './result-sink.ts';
 import { runSelection } from './run-selection.ts';
 import { resultHeader } from '../report/result-header.ts';
+import { costRun, loadPrices } from './cost.ts';
+import { checkCostGates, type CostGates } from './gates.ts';
+import { runScenarios } from './scenario-run.ts';
+import type { ScenarioResult, ScenarioSummary } from './scenario-types.ts';
 
 export interface EvalOptions {
   config?: string;
@@ -35,8 +39,16 @@ export interface EvalOptions {
   force?: boolean;
   signal?: AbortSignal;
   onResult?: (result: CaseResult, done: number, total: number) => void;
-  /** Called once the servers are up and the cases known. */
+  /** Called once the servers are up and the cases known (total counts scenarios too). */
   onStart?: (total: number) => void;
+  /** Called as each scenario finishes; `done` continues the count of cases. */
+  onScenario?: (result: ScenarioResult, done: number, total: number) => void;
+  /** Tools that may run in every scenario although not annotated read-only (--allow-tools). */
+  allowTools?: string[];
+  /** Price table (--prices FILE): per model, USD per million tokens. */
+  prices?: string;
+  /** --max-tokens-per-case, --max-cost, --max-p95-latency. */
+  gates?: CostGates;
 }
 
 export interface LoadedInputs {
@@ -55,6 +67,13 @@ export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' |
   const serverNames = host ? selectServers(host, options.servers ?? []) : [];
   const fileTools = (options.toolsFiles ?? []).flatMap((f) => loadToolFile(f).tools);
   const sets = options.queries.map((q) => loadQuerySet(q));
+  const withScenarios = sets.find((s) => s.scenarios.length > 0);
+  if (withScenarios && !host) {
+    throw new ToolproofError('E_USAGE', `query set ${withScenarios.file} has scenarios, which run their calls on live servers: pass --config FILE`, {
+      file: withScenarios.file,
+      hint: 'scenarios need the servers running (a host config with --config); --tools definitions alone can only run single-turn cases',
+    });
+  }
   for (const set of sets) {
     for (const name of set.servers ?? []) {
       if (host && !serverNames.includes(name)) selectServers(host, [name]);
@@ -66,6 +85,10 @@ export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' |
 export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
   const startedAt = new Date().toISOString();
   const inputs = loadEvalInputs(options);
+  const prices = options.prices ? loadPrices(options.prices) : undefined;
+  if (options.gates?.maxCost !== undefined && !prices) {
+    throw new ToolproofError('E_USAGE', '--max-cost needs --prices FILE: Toolproof has no built-in prices', { hint: 'write {"MODEL": {"input": USD per million prompt tokens, "output": USD per million completion tokens}} and pass it with --prices' });
+  }
   const warnings: Diagnostic[] = [];
   const errors: ToolproofResult['errors'] = [];
   const resolved = inputs.host?.resolved ?? [];
@@ -111,7 +134,8 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       if (failedServers.size === 0) checkQuerySetTools(set, new Set(tools.map((t) => t.name)));
     }
     const pending: SelectionCase[] = inputs.sets.flatMap((s) => s.cases).filter((c) => !done.has(caseKey(c)));
-    const total = pending.length;
+    const scenarioCount = inputs.sets.reduce((n, s) => n + s.scenarios.length, 0);
+    const total = pending.length + scenarioCount;
     options.onStart?.(total);
     let finished = 0;
     // A refused endpoint fails every case the same way: stop at the first one and say so once.
@@ -145,13 +169,34 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       },
     });
     options.signal?.removeEventListener('abort', onOuterAbort);
+    let scenarios: ScenarioResult[] = [];
+    if (scenarioCount > 0 && inputs.host && !stop.signal.aborted) {
+      scenarios = await runScenarios({
+        host: inputs.host,
+        serverNames: inputs.serverNames,
+        sets: inputs.sets,
+        model: options.model,
+        ...(options.allowTools ? { allowTools: options.allowTools } : {}),
+        ...(pool ? { sharedPool: pool } : {}),
+        ...(options.serverTimeouts ? { serverTimeouts: options.serverTimeouts } : {}),
+        ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+        signal: stop.signal,
+        onResult: (result) => {
+          finished += 1;
+          options.onScenario?.(result, finished, total);
+        },
+      });
+    }
     const kept = refused ? fresh.filter((r) => !r.attempts.some((a) => a.error?.code === 'E_MODEL_REFUSED')) : fresh;
-    const complete = !stop.signal.aborted && fresh.length === pending.length;
+    const complete = !stop.signal.aborted && fresh.length === pending.length && scenarios.length === scenarioCount;
     const order = new Map(inputs.sets.flatMap((s) => s.cases).map((c, i) => [caseKey(c), i]));
     const cases = [...previous, ...kept].sort((a, b) => (order.get(caseKey(a)) ?? 0) - (order.get(caseKey(b)) ?? 0));
     warnToolsIgnored(cases, warnings);
-    const summary = summarise(cases);
-    const suites = inputs.sets.map((s) => ({ suite: s.name, model: options.model.id, summary: summarise(cases.filter((c) => c.suite === s.name)) }));
+    const cost = costRun(cases, scenarios, prices, options.model.id);
+    const scenarioSummary = summariseScenarios(scenarios);
+    // A set of scenarios alone has no selection summary: 0 cases would read as 0% accuracy.
+    const summary = cases.length > 0 || scenarioCount === 0 ? summarise(cases) : undefined;
+    const suites = inputs.sets.filter((s) => s.cases.length > 0).map((s) => ({ suite: s.name, model: options.model.id, summary: summarise(cases.filter((c) => c.suite === s.name)) }));
     const reasons: string[] = [];
     let status: ToolproofResult['verdict']['status'] = 'pass';
     if (!complete && !refused) {
@@ -163,11 +208,27 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       status = 'error';
       reasons.push(...errors.map((e) => `${e.code}: ${e.message}`));
     }
-    if (summary.errored > 0) {
+    if (summary && summary.errored > 0) {
       status = 'error';
       reasons.push(`${summary.errored} case(s) errored: the model could not be evaluated on them`);
     }
-    if (options.minAccuracy !== undefined && summary.accuracy < options.minAccuracy) {
+    if (scenarioSummary.errored > 0) {
+      status = 'error';
+      reasons.push(`${scenarioSummary.errored} scenario(s) errored: ${scenarios.find((s) => s.state === 'errored')!.reason}`);
+    }
+    if (scenarioSummary.failed > 0) {
+      if (status === 'pass') status = 'fail';
+      const first = scenarios.find((s) => s.state === 'failed')!;
+      reasons.push(`${scenarioSummary.failed} of ${scenarioSummary.scenarios} scenario(s) failed; first ${first.suite}/${first.id}: ${first.reason}`);
+    }
+    const gate = checkCostGates(cost, cases, scenarios, options.gates ?? {}, options.model.id, prices?.file);
+    if (gate.status === 'error') status = 'error';
+    else if (gate.status === 'fail' && status === 'pass') status = 'fail';
+    reasons.push(...gate.reasons);
+    if (prices && cost.cost === null) {
+      warnings.push({ code: 'W_NO_PRICE', message: `${prices.file} has no price for model "${options.model.id}"; costs are left out`, hint: 'add the model (its id or its name) to the price table' });
+    }
+    if (summary && options.minAccuracy !== undefined && summary.accuracy < options.minAccuracy) {
       if (status === 'pass') status = 'fail';
       reasons.push(`accuracy ${(summary.accuracy * 100).toFixed(1)}% is below --min-accuracy ${(options.minAccuracy * 100).toFixed(1)}%`);
     }
@@ -177,9 +238,9 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       verdict: { status, reasons },
       model: options.model.id,
       ...(pool ? { servers: pool.info() } : {}),
-      summary,
-      suites,
-      cases,
+      ...(summary ? { summary, suites, cases } : {}),
+      ...(scenarioCount > 0 ? { scenarios, scenarioSummary } : {}),
+      cost,
       warnings,
       errors,
     };
@@ -214,4 +275,16 @@ function warnToolsIgnored(cases: CaseResult[], warnings: Diagnostic[]): void {
       hint: "the model's chat template may not support tools: for llama-server add --jinja; for Ollama pick a model tagged 'tools'",
     });
   }
+}
+
+function summariseScenarios(scenarios: readonly ScenarioResult[]): ScenarioSummary {
+  const calls = scenarios.flatMap((s) => s.turns.flatMap((t) => t.calls));
+  return {
+    scenarios: scenarios.length,
+    passed: scenarios.filter((s) => s.state === 'passed').length,
+    failed: scenarios.filter((s) => s.state === 'failed').length,
+    errored: scenarios.filter((s) => s.state === 'errored').length,
+    calls: calls.length,
+    heldBack: calls.filter((c) => c.status === 'held').length,
+  };
 }

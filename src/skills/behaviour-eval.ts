@@ -9,7 +9,7 @@ import pLimit from 'p-limit';
 import { toErrorInfo } from '../errors.ts';
 import type { ServerPool } from '../servers/server-pool.ts';
 import type { ModelDriver, ToolCall, ToolDefinition } from '../types.ts';
-import { runAgentLoop, DEFAULT_MAX_TURNS, type ExecutedCall } from './agent-loop.ts';
+import { runAgentLoop, DEFAULT_MAX_TURNS, type ExecutedCall } from '../run/agent-loop.ts';
 import { scoreMechanically } from './behaviour-forms.ts';
 import type { SkillEvalCase } from './evals-file.ts';
 import { judgeBehaviour } from './llm-judge.ts';
@@ -83,7 +83,7 @@ async function runArm(c: SkillEvalCase, arm: AgentRun['arm'], options: Behaviour
   const tools = others.length ? [...liveTools, loadSkillTool(others.map((s) => ({ name: s.name, description: descriptionOf(s) })))] : liveTools;
   const prompts = preloaded.map((name) => options.skills.get(name)).filter((s): s is SkillDoc => s !== undefined).map(skillPrompt);
   const loadedSkills: string[] = [];
-  const outcome = await runAgentLoop({
+  const { transcript, stop, turns, toolCalls, finalText, error } = await runAgentLoop({
     model: options.model,
     systemPrompt: [AGENT_SYSTEM_PROMPT, ...prompts].join('\n\n'),
     query: c.query,
@@ -94,7 +94,8 @@ async function runArm(c: SkillEvalCase, arm: AgentRun['arm'], options: Behaviour
     ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  const run: AgentRun = { arm, ...outcome, loadedSkills, scores: [] };
+  // No budget is given, so the loop never stops on one.
+  const run: AgentRun = { arm, transcript, stop: stop === 'budget' ? 'max-turns' : stop, turns, toolCalls, finalText, ...(error ? { error } : {}), loadedSkills, scores: [] };
   const view = { run, offeredTools: new Set(tools.map((t) => t.name)), knownSkills: new Set(options.skills.keys()) };
   for (const behaviour of c.behaviours) run.scores.push(await scoreOne(behaviour, run, view, options));
   return run;

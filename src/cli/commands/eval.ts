@@ -8,6 +8,7 @@ import { runEval } from '../../run/eval-run.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
+import { InvalidArgumentError } from 'commander';
 import { writeJsonFile } from '../output.ts';
 
 export interface EvalFlags extends ModelFlags, ServerFlags {
@@ -24,6 +25,22 @@ export interface EvalFlags extends ModelFlags, ServerFlags {
   minAccuracy?: number;
   caseTimeout?: number;
   maxTokens?: number;
+  allowTools?: string[];
+  prices?: string;
+  maxTokensPerCase?: number;
+  maxCost?: number;
+  maxP95Latency?: number;
+}
+
+function nonNegative(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number of at least 0');
+  return n;
+}
+
+/** `--allow-tools a,b --allow-tools c`: names, comma-separated and repeatable. */
+function toolList(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((t) => t.trim()).filter(Boolean)];
 }
 
 export function addEvalFlags(command: Command): Command {
@@ -40,7 +57,12 @@ export function addEvalFlags(command: Command): Command {
     .option('--force', 'with --resume: resume a file written for another model or tool list')
     .option('--min-accuracy <x>', 'gate: exit 1 when accuracy is below x (0-1)', ratio)
     .option('--case-timeout <ms>', 'deadline of one case attempt (default 600000)', positiveInt)
-    .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt);
+    .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt)
+    .option('--allow-tools <names>', 'scenarios: tools that may run although not annotated read-only (comma-separated; repeatable)', toolList)
+    .option('--prices <file>', 'price table for the cost estimate: {"MODEL": {"input": USD/1M tokens, "output": USD/1M tokens}}')
+    .option('--max-tokens-per-case <n>', 'gate: exit 1 when one case or scenario uses more tokens than n', positiveInt)
+    .option('--max-cost <usd>', 'gate: exit 1 when the estimated cost is above this (needs --prices)', nonNegative)
+    .option('--max-p95-latency <ms>', 'gate: exit 1 when the 95th percentile case time (model + tools) is above this', nonNegative);
   return addServerFlags(command);
 }
 
@@ -60,6 +82,13 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       minAccuracy: flags.minAccuracy,
       caseTimeoutMs: flags.caseTimeout,
       ...(flags.maxTokens ? { maxTokens: flags.maxTokens } : {}),
+      ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
+      ...(flags.prices ? { prices: flags.prices } : {}),
+      gates: {
+        ...(flags.maxTokensPerCase !== undefined ? { maxTokensPerCase: flags.maxTokensPerCase } : {}),
+        ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
+        ...(flags.maxP95Latency !== undefined ? { maxP95LatencyMs: flags.maxP95Latency } : {}),
+      },
       serverTimeouts: serverTimeouts(flags),
       resultsFile: flags.resume ?? flags.results,
       ...(flags.resume ? { resume: flags.resume } : {}),
@@ -67,6 +96,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       signal,
       onStart: (total) => progress.start(total),
       onResult: (r, done, total) => progress.update(r.pass, done, total),
+      onScenario: (r, done, total) => progress.update(r.pass, done, total),
     });
     progress.stop();
     settleCassetteTimes(model, result);

@@ -1,0 +1,180 @@
+/**
+ * The scenario part of a query set: its JSON Schema (validated with the cases, in the same strict
+ * way) and the step from the file's shape to `Scenario`. See docs/scenarios.md for every key.
+ */
+import { ToolproofError } from '../errors.ts';
+import type { ExpectedArg, JsonValue } from '../types.ts';
+import { DEFAULT_SCENARIO_MAX_TURNS, type CallOrder, type Isolation, type Scenario, type ScenarioExpect } from '../run/scenario-types.ts';
+
+const toolName = { type: 'string', minLength: 1 } as const;
+const strings = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
+const positive = { type: 'integer', minimum: 1 } as const;
+
+/** The schema of `scenarios`, given the schema of a case's `args` (steps match arguments the same way). */
+export function scenarioListSchema(argsSchema: object): object {
+  return {
+    type: 'array',
+    minItems: 1,
+    items: {
+      type: 'object',
+      required: ['query'],
+      properties: {
+        id: { type: 'string', minLength: 1 },
+        system: { type: 'string' },
+        messages: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['role', 'content'],
+            properties: { role: { enum: ['user', 'assistant'] }, content: { type: 'string' } },
+            additionalProperties: false,
+          },
+        },
+        query: { type: 'string', minLength: 1 },
+        maxTurns: positive,
+        allow: { type: 'array', items: toolName },
+        tags: { type: 'array', items: { type: 'string' } },
+        expect: {
+          type: 'object',
+          properties: {
+            calls: {
+              type: 'object',
+              required: ['steps'],
+              properties: {
+                order: { enum: ['exact', 'in-order', 'any-order'] },
+                maxExtra: { type: 'integer', minimum: 0 },
+                steps: {
+                  type: 'array',
+                  items: { type: 'object', required: ['tool'], properties: { tool: toolName, args: argsSchema }, additionalProperties: false },
+                },
+              },
+              additionalProperties: false,
+            },
+            notTools: { type: 'array', items: toolName },
+            results: { type: 'object', properties: { noErrors: { type: 'boolean' } }, additionalProperties: false },
+            answer: {
+              type: 'object',
+              properties: { contains: strings, matches: { type: 'string', minLength: 1 }, notContains: strings },
+              additionalProperties: false,
+            },
+            state: {
+              type: 'object',
+              required: ['call'],
+              properties: {
+                call: {
+                  type: 'object',
+                  required: ['tool'],
+                  properties: { tool: toolName, args: { type: 'object' } },
+                  additionalProperties: false,
+                },
+                contains: strings,
+                matches: { type: 'string', minLength: 1 },
+                notContains: strings,
+              },
+              additionalProperties: false,
+            },
+            budget: {
+              type: 'object',
+              properties: { turns: positive, tokens: positive, latencyMs: { type: 'number', exclusiveMinimum: 0 } },
+              additionalProperties: false,
+            },
+          },
+          additionalProperties: false,
+        },
+      },
+      additionalProperties: false,
+    },
+  };
+}
+
+export const isolationSchema = { enum: ['scenario', 'run'] } as const;
+
+type RawArgs = Record<string, JsonValue[] | { anyOf: JsonValue[]; optional?: boolean } | { any: true; optional?: boolean }>;
+
+export interface RawScenario {
+  id?: string;
+  system?: string;
+  messages?: Array<{ role: 'user' | 'assistant'; content: string }>;
+  query: string;
+  maxTurns?: number;
+  allow?: string[];
+  tags?: string[];
+  expect?: Omit<ScenarioExpect, 'calls' | 'state'> & {
+    calls?: { order?: CallOrder; maxExtra?: number; steps: Array<{ tool: string; args?: RawArgs }> };
+    state?: { call: { tool: string; args?: Record<string, JsonValue> }; contains?: string[]; matches?: string; notContains?: string[] };
+  };
+}
+
+export function normaliseScenarios(
+  raw: RawScenario[],
+  suite: string,
+  file: string,
+  normaliseArgs: (args: RawArgs) => Record<string, ExpectedArg>,
+): Scenario[] {
+  const seen = new Map<string, number>();
+  return raw.map((s, i): Scenario => {
+    const id = s.id ?? `s${i + 1}`;
+    const path = `$.scenarios[${i}]`;
+    if (seen.has(id)) {
+      throw new ToolproofError('E_FILE_INVALID', `query set ${file}: ${path}.id "${id}" repeats $.scenarios[${seen.get(id)}].id`, {
+        file,
+        path: `${path}.id`,
+        hint: 'give every scenario a unique id, or leave ids out to number them',
+      });
+    }
+    seen.set(id, i);
+    for (const [key, pattern] of [
+      ['answer.matches', s.expect?.answer?.matches],
+      ['state.matches', s.expect?.state?.matches],
+    ] as const) {
+      if (pattern === undefined) continue;
+      try {
+        new RegExp(pattern, 'i');
+      } catch (error) {
+        throw new ToolproofError('E_FILE_INVALID', `query set ${file}: ${path}.expect.${key} is not a valid regular expression: ${(error as Error).message}`, {
+          file,
+          path: `${path}.expect.${key}`,
+          hint: 'write a JavaScript regular expression without slashes, e.g. "oat ?milk"; it is matched case-insensitively',
+        });
+      }
+    }
+    const { calls, state, ...rest } = s.expect ?? {};
+    const expect: ScenarioExpect = { ...rest };
+    if (calls) {
+      expect.calls = {
+        order: calls.order ?? 'in-order',
+        ...(calls.maxExtra !== undefined ? { maxExtra: calls.maxExtra } : {}),
+        steps: calls.steps.map((step) => ({ tool: step.tool, ...(step.args ? { args: normaliseArgs(step.args) } : {}) })),
+      };
+    }
+    if (state) expect.state = { ...state, call: { tool: state.call.tool, args: state.call.args ?? {} } };
+    const out: Scenario = { id, suite, query: s.query, maxTurns: s.maxTurns ?? DEFAULT_SCENARIO_MAX_TURNS, allow: s.allow ?? [], expect };
+    if (s.system !== undefined) out.system = s.system;
+    if (s.messages) out.messages = s.messages;
+    if (s.tags) out.tags = s.tags;
+    return out;
+  });
+}
+
+/** Every tool a scenario names must be listed by its servers: a typo could otherwise never pass (or never run). */
+export function checkScenarioTools(file: string, scenarios: readonly Scenario[], toolNames: ReadonlySet<string>): void {
+  scenarios.forEach((s, i) => {
+    const named: Array<[string, string]> = [
+      ...s.allow.map((t): [string, string] => [t, 'allow']),
+      ...(s.expect.calls?.steps ?? []).map((step, j): [string, string] => [step.tool, `expect.calls.steps[${j}]`]),
+      ...(s.expect.notTools ?? []).map((t): [string, string] => [t, 'expect.notTools']),
+      ...(s.expect.state ? [[s.expect.state.call.tool, 'expect.state.call'] as [string, string]] : []),
+    ];
+    for (const [name, where] of named) {
+      if (toolNames.has(name)) continue;
+      throw new ToolproofError('E_UNKNOWN_TOOL', `query set ${file}: scenario "${s.id}" ($.scenarios[${i}].${where}) names tool "${name}", which no server lists`, {
+        file,
+        path: `$.scenarios[${i}].${where}`,
+        tool: name,
+        hint: `listed tools: ${[...toolNames].sort().join(', ') || '(none)'}; fix the name or start the server that has it (--server)`,
+      });
+    }
+  });
+}
+
+export type { Isolation };

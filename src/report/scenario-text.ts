@@ -1,0 +1,56 @@
+/**
+ * Scenarios and cost in plain text: one line per scenario, then each trajectory (turns, calls with
+ * arguments and results, held-back calls, the final answer), then the run's tokens, time and cost.
+ */
+import { fmtMs } from '../run/gates.ts';
+import { money } from '../run/cost.ts';
+import type { ScenarioResult, TrajectoryCall } from '../run/scenario-types.ts';
+import type { ToolproofResult } from './model.ts';
+
+const clip = (text: string, max: number): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+export const callArgs = (call: TrajectoryCall): string => (call.arguments ? JSON.stringify(call.arguments) : call.rawArguments || '(no arguments)');
+
+export const callStatus = (call: TrajectoryCall): string => (call.status === 'held' ? 'HELD BACK' : call.status === 'invalid' ? 'NOT RUN' : call.isError ? 'error' : 'ok');
+
+export function costLine(cost: ScenarioResult['cost']): string {
+  return `${cost.turns} turn(s), ${cost.calls} call(s), ${cost.promptTokens}+${cost.completionTokens} tokens, model ${fmtMs(cost.modelLatencyMs)}, tools ${fmtMs(cost.toolLatencyMs)}${cost.cost !== null ? `, ${money(cost.cost)}` : ''}`;
+}
+
+export function trajectoryText(s: ScenarioResult): string {
+  const lines = [`${s.state.toUpperCase()} ${s.suite}/${s.id}: ${s.reason}`, `  request: ${clip(s.query, 200)}`];
+  for (const turn of s.turns) {
+    lines.push(`  turn ${turn.turn} (${turn.finishReason}, ${fmtMs(turn.latencyMs)}, ${turn.promptTokens}+${turn.completionTokens} tokens)${turn.text && turn.calls.length ? `: ${clip(turn.text, 120)}` : ''}`);
+    for (const call of turn.calls) {
+      lines.push(`    -> ${call.tool} ${clip(callArgs(call), 160)} [${callStatus(call)}${call.status === 'ran' ? `, ${fmtMs(call.latencyMs)}` : ''}]`);
+      lines.push(`       ${call.why ? `${call.why}` : `<- ${clip(call.result, 200)}`}`);
+    }
+  }
+  if (s.stop === 'answer') lines.push(`  answer: ${clip(s.finalAnswer, 300)}`);
+  else lines.push(`  stopped: ${s.stop === 'max-turns' ? `maxTurns ${s.maxTurns} reached` : s.stop === 'budget' ? 'budget spent' : s.stop}`);
+  if (s.stateCall) lines.push(`  state: ${s.stateCall.tool} ${JSON.stringify(s.stateCall.arguments)} <- ${clip(s.stateCall.result, 200)}`);
+  lines.push(`  cost: ${costLine(s.cost)}`);
+  return lines.join('\n');
+}
+
+export function renderScenariosText(result: ToolproofResult): string | undefined {
+  const scenarios = result.scenarios;
+  if (!scenarios?.length) return undefined;
+  const sum = result.scenarioSummary;
+  const head = `Scenarios: ${sum?.passed ?? 0} passed, ${sum?.failed ?? 0} failed, ${sum?.errored ?? 0} errored of ${scenarios.length}; ${sum?.calls ?? 0} calls, ${sum?.heldBack ?? 0} held back`;
+  return [head, ...scenarios.map(trajectoryText)].join('\n\n');
+}
+
+export function renderCostText(result: ToolproofResult): string | undefined {
+  const cost = result.cost;
+  if (!cost || cost.items === 0) return undefined;
+  const price = cost.price ? ` at ${cost.price.key}'s price ($${cost.price.input}/$${cost.price.output} per 1M tokens, ${cost.price.file})` : ' (no price: pass --prices FILE)';
+  return (
+    `Cost and speed: ${cost.items} case(s) and scenario(s), ${cost.promptTokens} prompt + ${cost.completionTokens} completion tokens (most in one: ${cost.maxTokensPerCase}), ` +
+    `${cost.turns} turn(s), ${cost.calls} call(s); model ${fmtMs(cost.modelLatencyMs)}, tools ${fmtMs(cost.toolLatencyMs)}, p95 per case ${fmtMs(cost.p95LatencyMs)}; ` +
+    `estimated cost ${money(cost.cost)}${price}`
+  );
+}

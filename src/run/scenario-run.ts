@@ -1,0 +1,243 @@
+/**
+ * Runs scenarios: each gets its servers (fresh processes with `isolation: scenario`, the shared pool
+ * with `isolation: run`), goes through the agent loop with the safety rule in front of every call,
+ * makes the state call, and is scored by every applicable expectation (expect/index.ts).
+ *
+ * The safety rule: a call runs only when its tool is annotated `readOnlyHint: true`, or is named in
+ * the scenario's `allow` or in `allowTools` (--allow-tools). Any other call is held back: the model
+ * gets a result saying it was not executed and why, and the trajectory lists it.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { HostConfig } from '../config/host-config.ts';
+import type { QuerySet } from '../config/query-set.ts';
+import { toErrorInfo, ToolproofError } from '../errors.ts';
+import type { ServerTimeouts } from '../servers/server-connection.ts';
+import { ServerPool } from '../servers/server-pool.ts';
+import type { ChatMessage, ModelDriver, ToolCall, ToolDefinition } from '../types.ts';
+import { runAgentLoop, type ExecutedCall, type LoopOutcome } from './agent-loop.ts';
+import { SCENARIO_SCORERS, type TrajectoryView } from './expect/index.ts';
+import type { CaseCost, Scenario, ScenarioResult, ScenarioStop, TrajectoryCall } from './scenario-types.ts';
+
+export const SCENARIO_SYSTEM_PROMPT = "You are an assistant with tools. Use them to do what the user asks, one step after another, then answer the user in text.";
+
+export interface ScenarioRunOptions {
+  host: HostConfig;
+  /** Servers selected for the run (--server, or every server of the config). */
+  serverNames: string[];
+  sets: readonly QuerySet[];
+  model: ModelDriver;
+  /** --allow-tools: tools that may run in every scenario although not read-only. */
+  allowTools?: readonly string[];
+  /** The run's pool, shared by the scenarios of sets with `isolation: run`. */
+  sharedPool?: ServerPool;
+  serverTimeouts?: Partial<ServerTimeouts>;
+  maxTokens?: number;
+  temperature?: number;
+  signal?: AbortSignal;
+  onResult?: (result: ScenarioResult) => void;
+}
+
+export async function runScenarios(options: ScenarioRunOptions): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const set of options.sets) {
+    const names = set.servers ?? options.serverNames;
+    for (const scenario of set.scenarios) {
+      if (options.signal?.aborted) return results;
+      const shared = set.isolation === 'run' ? options.sharedPool : undefined;
+      const pool = shared ?? (await ServerPool.start(options.host, names, { timeouts: options.serverTimeouts }));
+      let result: ScenarioResult;
+      try {
+        result = await runScenario(scenario, pool, options);
+      } finally {
+        if (!shared) await pool.close();
+      }
+      results.push(result);
+      options.onResult?.(result);
+    }
+  }
+  return results;
+}
+
+function openingMessages(scenario: Scenario): ChatMessage[] {
+  return [
+    { role: 'system', content: scenario.system ?? SCENARIO_SYSTEM_PROMPT },
+    ...(scenario.messages ?? []).map((m): ChatMessage => ({ role: m.role, content: m.content })),
+    { role: 'user', content: scenario.query },
+  ];
+}
+
+async function runScenario(scenario: Scenario, pool: ServerPool, options: ScenarioRunOptions): Promise<ScenarioResult> {
+  const startError = pool.errors()[0];
+  const tools = pool.tools();
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const allowed = new Set([...scenario.allow, ...(options.allowTools ?? [])]);
+  if (startError) return erroredBeforeStart(scenario, toErrorInfo(startError));
+  const stateTool = scenario.expect.state ? byName.get(scenario.expect.state.call.tool) : undefined;
+  if (stateTool && !isReadOnly(stateTool) && !allowed.has(stateTool.name)) {
+    throw new ToolproofError('E_USAGE', `scenario "${scenario.id}" (${scenario.suite}): the state call ${stateTool.name} may change data (it is not annotated readOnlyHint: true)`, {
+      tool: stateTool.name,
+      hint: `check state with a read-only tool, or add ${stateTool.name} to the scenario's allow list if calling it is safe`,
+    });
+  }
+  const budget = scenario.expect.budget;
+  const outcome = await runAgentLoop({
+    model: options.model,
+    messages: openingMessages(scenario),
+    tools,
+    execute: executor(pool, byName, allowed),
+    maxTurns: budget?.turns !== undefined ? Math.min(scenario.maxTurns, budget.turns + 1) : scenario.maxTurns,
+    ...(budget?.tokens !== undefined || budget?.latencyMs !== undefined ? { budget: { ...(budget.tokens !== undefined ? { tokens: budget.tokens } : {}), ...(budget.latencyMs !== undefined ? { latencyMs: budget.latencyMs } : {}) } } : {}),
+    ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+    ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const turns = outcome.steps.map((step) => ({
+    turn: step.turn,
+    text: step.text,
+    finishReason: step.finishReason,
+    promptTokens: step.promptTokens,
+    completionTokens: step.completionTokens,
+    latencyMs: step.latencyMs,
+    calls: step.calls.map(({ call, executed, latencyMs }): TrajectoryCall => trajectoryCall(step.turn, step.finishReason, call, executed, latencyMs)),
+  }));
+  const calls = turns.flatMap((t) => t.calls);
+  const cost: CaseCost = {
+    promptTokens: sum(turns.map((t) => t.promptTokens)),
+    completionTokens: sum(turns.map((t) => t.completionTokens)),
+    modelLatencyMs: sum(turns.map((t) => t.latencyMs)),
+    toolLatencyMs: sum(calls.map((c) => c.latencyMs)),
+    turns: turns.length,
+    calls: calls.length,
+    cost: null,
+  };
+  const stop: ScenarioStop = outcome.stop === 'max-turns' && budget?.turns !== undefined && turns.length > budget.turns && turns.length < scenario.maxTurns ? 'budget' : outcome.stop;
+  const budgetSpent = stop === 'budget' ? (outcome.budgetSpent ?? `${turns.length} model turns, over the budget of ${budget?.turns} (budget.turns)`) : undefined;
+  const result: ScenarioResult = {
+    id: scenario.id,
+    suite: scenario.suite,
+    query: scenario.query,
+    expected: scenario.expect,
+    allow: scenario.allow,
+    maxTurns: scenario.maxTurns,
+    state: 'passed',
+    pass: true,
+    reason: '',
+    stop,
+    turns,
+    finalAnswer: outcome.finalText,
+    checks: [],
+    cost,
+  };
+  if (outcome.stop === 'error') return errored(result, outcome);
+  if (scenario.expect.state) result.stateCall = await stateCall(pool, byName, scenario.expect.state.call);
+  const view: TrajectoryView = { scenario, calls, stop, finalAnswer: outcome.finalText, turns, cost, ...(result.stateCall ? { stateCall: result.stateCall } : {}), ...(budgetSpent ? { budgetSpent } : {}) };
+  for (const scorer of SCENARIO_SCORERS) {
+    if (!scorer.applies(scenario)) continue;
+    result.checks.push({ id: scorer.id, ...scorer.check(view) });
+  }
+  const failed = result.checks.find((c) => !c.pass);
+  result.state = failed ? 'failed' : 'passed';
+  result.pass = !failed;
+  result.reason = failed ? failed.reason : `${calls.length} call(s) in ${turns.length} turn(s); every expectation holds`;
+  return result;
+}
+
+function errored(result: ScenarioResult, outcome: LoopOutcome): ScenarioResult {
+  const info = outcome.error!;
+  return { ...result, state: 'errored', pass: false, reason: `turn ${outcome.steps.length}: ${info.code}: ${info.message}`, error: info };
+}
+
+function erroredBeforeStart(scenario: Scenario, info: NonNullable<ScenarioResult['error']>): ScenarioResult {
+  return {
+    id: scenario.id,
+    suite: scenario.suite,
+    query: scenario.query,
+    expected: scenario.expect,
+    allow: scenario.allow,
+    maxTurns: scenario.maxTurns,
+    state: 'errored',
+    pass: false,
+    reason: `${info.code}: ${info.message}`,
+    stop: 'error',
+    turns: [],
+    finalAnswer: '',
+    checks: [],
+    cost: { promptTokens: 0, completionTokens: 0, modelLatencyMs: 0, toolLatencyMs: 0, turns: 0, calls: 0, cost: null },
+    error: info,
+  };
+}
+
+const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
+
+export function isReadOnly(tool: ToolDefinition): boolean {
+  return tool.annotations?.readOnlyHint === true;
+}
+
+function trajectoryCall(turn: number, finishReason: string, call: ToolCall, executed: ExecutedCall, latencyMs: number): TrajectoryCall {
+  const out: TrajectoryCall = {
+    turn,
+    tool: call.name,
+    rawArguments: call.rawArguments,
+    status: executed.notRun?.status ?? 'ran',
+    result: executed.text,
+    isError: executed.isError,
+    latencyMs,
+  };
+  if (call.arguments) out.arguments = call.arguments;
+  if (executed.server) out.server = executed.server;
+  if (executed.notRun) out.why = !call.arguments && finishReason === 'length' && executed.notRun.status === 'invalid' ? `its arguments were cut off (finish_reason length): ${call.rawArguments.slice(0, 80)}` : executed.notRun.why;
+  return out;
+}
+
+/** The safety rule in front of every call; a call that passes it runs on its live server. */
+function executor(pool: ServerPool, byName: ReadonlyMap<string, ToolDefinition>, allowed: ReadonlySet<string>): (call: ToolCall) => Promise<ExecutedCall> {
+  return async (call) => {
+    const tool = byName.get(call.name);
+    if (!tool?.server) {
+      const why = `the model called "${call.name}", a tool nobody lists`;
+      return { text: `Not executed: there is no tool named "${call.name}".`, isError: true, notRun: { status: 'invalid', why } };
+    }
+    if (!call.arguments) {
+      const why = `its arguments are not a JSON object: ${call.rawArguments.slice(0, 80)}`;
+      return { text: `Not executed: the arguments of ${call.name} are not a JSON object.`, isError: true, server: tool.server, notRun: { status: 'invalid', why } };
+    }
+    if (!isReadOnly(tool) && !allowed.has(tool.name)) {
+      const kind = tool.annotations?.destructiveHint === false ? 'may change data' : 'may delete or overwrite data';
+      const why = `${kind}: not annotated readOnlyHint: true, and not in the scenario's allow list or --allow-tools`;
+      return {
+        text: `Not executed: Toolproof held back this call to ${tool.name} because it ${why}. Nothing was changed.`,
+        isError: true,
+        server: tool.server,
+        notRun: { status: 'held', why },
+      };
+    }
+    return callOnServer(pool, tool, call.arguments);
+  };
+}
+
+async function callOnServer(pool: ServerPool, tool: ToolDefinition, args: Record<string, unknown>): Promise<ExecutedCall> {
+  const server = tool.server!;
+  try {
+    const connection = await pool.ensure(server);
+    if (!connection) return { text: `error: server "${server}" is not running`, isError: true, server };
+    const result = await connection.callTool(tool.name, args);
+    return { text: resultText(result), isError: result.isError === true, server };
+  } catch (error) {
+    const info = toErrorInfo(error);
+    return { text: `error: ${info.code}: ${info.message}`, isError: true, server };
+  }
+}
+
+async function stateCall(pool: ServerPool, byName: ReadonlyMap<string, ToolDefinition>, call: { tool: string; args: Record<string, import('../types.ts').JsonValue> }): Promise<ScenarioResult['stateCall']> {
+  const tool = byName.get(call.tool);
+  if (!tool) return undefined;
+  const executed = await callOnServer(pool, tool, call.args);
+  return { tool: call.tool, arguments: call.args, result: executed.text, isError: executed.isError };
+}
+
+/** The text a model would see: text blocks as they are, anything else (and structured content alone) as JSON. */
+export function resultText(result: CallToolResult): string {
+  const parts = (result.content ?? []).map((block) => (block.type === 'text' ? block.text : JSON.stringify(block)));
+  if (parts.length === 0 && result.structuredContent !== undefined) return JSON.stringify(result.structuredContent);
+  return parts.join('\n');
+}
