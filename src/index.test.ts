@@ -11,7 +11,7 @@ describe('public surface', () => {
         'formatError', 'gateDiff', 'hostRoots', 'lintSkills', 'lintToolSets', 'lintTools', 'loadBaseline', 'loadHostConfig',
         'loadQuerySet', 'loadSkillEvals', 'loadToolFile', 'matchArguments', 'mcnemarExactP', 'mergeResults',
         'newcombePairedInterval', 'rankTools', 'recordingModel', 'replayModel', 'reporterFor', 'runAb', 'runAgentLoop',
-        'runBehaviourEval', 'runDiff', 'runDoctor', 'runEval', 'runLint', 'runProbe', 'runSelection', 'runServerBench',
+        'runBehaviourEval', 'runDiff', 'runDoctor', 'runEval', 'runLint', 'runProbe', 'runScenarios', 'runSelection', 'runServerBench',
         'runSkillsEval', 'runTriggerEval', 'scoreAttempt', 'selectServers', 'serializeSnapshot', 'startMockServer',
         'summarise', 'toErrorInfo', 'validateResult', 'wilsonInterval', 'writeSnapshots',
       ].sort(),
