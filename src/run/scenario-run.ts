@@ -7,7 +7,7 @@
  * the scenario's `allow` or in `allowTools` (--allow-tools). Any other call is held back: the model
  * gets a result saying it was not executed and why, and the trajectory lists it.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '../servers/server-connection.ts';
 import type { HostConfig } from '../config/host-config.ts';
 import type { QuerySet } from '../config/query-set.ts';
 import { toErrorInfo, ToolproofError } from '../errors.ts';
