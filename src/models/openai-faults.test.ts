@@ -4,10 +4,13 @@
  */
 import net from 'node:net';
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToolproofError, formatError, toErrorInfo } from '../errors.ts';
 import type { ModelRequest, ToolDefinition } from '../types.ts';
 import { createOpenAIModel, type OpenAIModelOptions } from './openai.ts';
+
+/** Every fault runs against both request paths: the lean fetch (default) and the openai package's client. */
+let currentTransport: 'lean' | 'sdk' = 'lean';
 import { startFaultEndpoint, type FaultEndpoint, type FaultReply } from './testing/fault-endpoint.ts';
 import * as reply from './testing/replies.ts';
 
@@ -28,7 +31,7 @@ afterEach(async () => {
 
 async function driverFor(script: FaultReply[], options: Partial<OpenAIModelOptions> = {}) {
   endpoint = await startFaultEndpoint(script);
-  return createOpenAIModel({
+  return createOpenAIModel({ transport: currentTransport,
     baseUrl: endpoint.url,
     modelName: 'fault-model',
     maxRetries: 0,
@@ -58,7 +61,11 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('openai driver against faults', () => {
+describe.each(['lean', 'sdk'] as const)('openai driver against faults (%s request path)', (transport) => {
+  beforeAll(() => {
+    currentTransport = transport;
+  });
+
   it('sends the key as a bearer token and our tools in the wire format', async () => {
     const driver = await driverFor([reply.toolCall('search_items', { query: 'bees' })]);
     const response = await driver.complete({ ...request, toolChoice: 'required', maxTokens: 50, temperature: 0 });
@@ -84,14 +91,14 @@ describe('openai driver against faults', () => {
     const driver = await driverFor([reply.textAnswer('hi'), reply.textAnswer('hi')], { env: {} });
     await driver.complete(request);
     expect(endpoint!.requests[0].headers.authorization).toBe('Bearer sk-no-key');
-    const named = createOpenAIModel({ baseUrl: endpoint!.url, modelName: 'm', apiKeyEnv: 'MY_KEY', env: { MY_KEY: 'k-123', TOOLPROOF_API_KEY: 'other' } });
+    const named = createOpenAIModel({ transport: currentTransport, baseUrl: endpoint!.url, modelName: 'm', apiKeyEnv: 'MY_KEY', env: { MY_KEY: 'k-123', TOOLPROOF_API_KEY: 'other' } });
     await named.complete(request);
     expect(endpoint!.requests[1].headers.authorization).toBe('Bearer k-123');
   });
 
   it('refused: names the URL, says the runner is not running and how to start one', async () => {
     const port = await closedPort();
-    const driver = createOpenAIModel({ baseUrl: `http://127.0.0.1:${port}/v1`, modelName: 'm', maxRetries: 0, env: { TOOLPROOF_API_KEY: SECRET } });
+    const driver = createOpenAIModel({ transport: currentTransport, baseUrl: `http://127.0.0.1:${port}/v1`, modelName: 'm', maxRetries: 0, env: { TOOLPROOF_API_KEY: SECRET } });
     const error = await failure(driver.complete(request));
     expect(error.code).toBe('E_MODEL_REFUSED');
     expect(error.message).toContain(`http://127.0.0.1:${port}/v1`);
@@ -101,7 +108,7 @@ describe('openai driver against faults', () => {
   });
 
   it('a base URL without a scheme is a usage error at creation', () => {
-    expect(() => createOpenAIModel({ baseUrl: '127.0.0.1:11434/v1', modelName: 'm' })).toThrow(
+    expect(() => createOpenAIModel({ transport: currentTransport, baseUrl: '127.0.0.1:11434/v1', modelName: 'm' })).toThrow(
       expect.objectContaining({ code: 'E_USAGE', hint: expect.stringContaining('http://127.0.0.1:11434/v1') }),
     );
   });
@@ -221,7 +228,7 @@ describe('openai driver against faults', () => {
       status: 401,
       json: { error: { message: `bad key ${String(req.headers.authorization)}`, type: 'auth' } },
     }));
-    const driver = createOpenAIModel({ baseUrl: endpoint.url, modelName: 'm', maxRetries: 0, env: { TOOLPROOF_API_KEY: SECRET } });
+    const driver = createOpenAIModel({ transport: currentTransport, baseUrl: endpoint.url, modelName: 'm', maxRetries: 0, env: { TOOLPROOF_API_KEY: SECRET } });
     const error = await failure(driver.complete(request));
     expect(error.code).toBe('E_MODEL_HTTP');
     expect(error.message).toContain('***');
@@ -238,7 +245,7 @@ describe('openai driver against faults', () => {
   it('the tools-ignored runner answers in prose to a tools request', async () => {
     const script = reply.toolsIgnored();
     endpoint = await startFaultEndpoint(script);
-    const driver = createOpenAIModel({ baseUrl: endpoint.url, modelName: 'm', maxRetries: 0 });
+    const driver = createOpenAIModel({ transport: currentTransport, baseUrl: endpoint.url, modelName: 'm', maxRetries: 0 });
     const response = await driver.complete(request);
     expect(response).toMatchObject({ toolCalls: [], finishReason: 'stop' });
     expect(script.asked.withTools).toBe(1);

@@ -9,6 +9,7 @@ import { registerSecret } from '../safety/secrets.ts';
 import type { ModelDriver, ModelRequest, ModelResponse } from '../types.ts';
 import { fromWireCompletion, toWireRequest } from './wire.ts';
 import { describeModelError } from './openai-errors.ts';
+import { createLeanTransport } from './openai-lean.ts';
 
 /** Ollama's OpenAI-compatible address: the most common local runner. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
@@ -35,6 +36,11 @@ export interface OpenAIModelOptions {
   temperature?: number;
   /** Read instead of process.env; for tests and embedding. */
   env?: Record<string, string | undefined>;
+  /**
+   * `lean` (default): the same requests, retries and errors through a bare fetch (openai-lean.ts);
+   * `sdk`: the `openai` package's client. Also set by TOOLPROOF_OPENAI_TRANSPORT.
+   */
+  transport?: 'lean' | 'sdk';
 }
 
 /** Which key to send, and from where; the value never leaves this module except in the Authorization header. */
@@ -114,6 +120,8 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
   const { key, source } = resolveApiKey(options);
   // Redacted from everything Toolproof writes, also when the endpoint echoes it in a normal answer.
   if (key !== PLACEHOLDER_API_KEY) registerSecret(key);
+  const transport = options.transport ?? ((options.env ?? process.env).TOOLPROOF_OPENAI_TRANSPORT === 'sdk' ? 'sdk' : 'lean');
+  const lean = transport === 'lean' ? createLeanTransport({ url: `${baseUrl}/chat/completions`, apiKey: key, timeoutMs, maxRetries, maxRetryAfterMs }) : undefined;
   const client = new OpenAI({
     baseURL: baseUrl,
     apiKey: key,
@@ -145,10 +153,9 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
     let body: unknown;
     try {
       // The SDK's types describe OpenAI's own server; a local runner may answer anything, so check it below.
-      body = await client.chat.completions.create(
-        { ...wire, model: options.modelName } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
-        { signal: request.signal },
-      );
+      body = lean
+        ? await lean({ ...wire, model: options.modelName }, request.signal)
+        : await client.chat.completions.create({ ...wire, model: options.modelName } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: request.signal });
     } catch (error) {
       throw describeModelError(error, context, request.signal);
     }
@@ -160,20 +167,8 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
   }
 
   return {
-    id: `openai:${options.modelName}@${withoutCredentials(baseUrl)}`,
+    // checkBaseUrl refused any user:password@ part, so the id (in results and cassettes) carries none.
+    id: `openai:${options.modelName}@${baseUrl}`,
     complete,
   };
-}
-
-/** The id lands in results, reports and cassettes: never with a `user:password@` part of the URL. */
-function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.username && !parsed.password) return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return url;
-  }
 }

@@ -1,0 +1,119 @@
+/**
+ * The lean request path of the OpenAI-compatible driver: the same POST to `/chat/completions` the
+ * `openai` package sends, with the same retry policy (connection errors, timeouts, 408/409/429/5xx,
+ * `x-should-retry`, `retry-after-ms` / `Retry-After`, exponential back-off with jitter), and failures
+ * thrown as the package's own error classes, so `describeModelError` maps both paths alike. What it
+ * leaves out is the client's per-request work that costs more than the request on loopback (header
+ * objects rebuilt per call, log formatting that runs with logging off, a second buffered Response per
+ * answer): one timer and one abort per attempt, and connections reused by Node's fetch (keep-alive).
+ */
+import OpenAI from 'openai';
+
+export interface LeanTransportOptions {
+  /** The chat-completions URL. */
+  url: string;
+  apiKey: string;
+  timeoutMs: number;
+  maxRetries: number;
+  /** A Retry-After longer than this is not waited out (the request fails as rate limited). */
+  maxRetryAfterMs: number;
+}
+
+export type LeanSend = (body: unknown, signal?: AbortSignal) => Promise<unknown>;
+
+const TIMED_OUT = Symbol('timed out');
+
+function retryAfterMs(headers: Headers): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && !Number.isNaN(Number.parseFloat(ms))) return Number.parseFloat(ms);
+  const value = headers.get('retry-after');
+  if (value === null) return undefined;
+  const seconds = Number.parseFloat(value);
+  if (!Number.isNaN(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : date - Date.now();
+}
+
+function shouldRetry(response: Response, maxRetryAfterMs: number): boolean {
+  const header = response.headers.get('x-should-retry');
+  if (header === 'true') return true;
+  if (header === 'false') return false;
+  if (response.status === 429) {
+    const wait = retryAfterMs(response.headers);
+    if (wait !== undefined && wait > maxRetryAfterMs) return false;
+  }
+  return response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500;
+}
+
+/** The package's own back-off: 0.5 s doubling to 8 s, minus up to 25% jitter; a server's wait under 60 s wins. */
+function backoffMs(retry: number, headers?: Headers): number {
+  const asked = headers ? retryAfterMs(headers) : undefined;
+  if (asked !== undefined && asked >= 0 && asked < 60_000) return asked;
+  return Math.min(0.5 * 2 ** retry, 8) * (1 - Math.random() * 0.25) * 1000;
+}
+
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createLeanTransport(options: LeanTransportOptions): LeanSend {
+  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}` };
+  return async (body, signal) => {
+    const payload = JSON.stringify(body);
+    for (let retry = 0; ; retry++) {
+      if (signal?.aborted) throw new OpenAI.APIUserAbortError();
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMs);
+      const onAbort = (): void => controller.abort(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const retriesLeft = retry < options.maxRetries;
+      try {
+        let response: Response;
+        let text: string;
+        try {
+          response = await fetch(options.url, { method: 'POST', headers, body: payload, signal: controller.signal });
+          // The body is read under the same deadline: a server that stalls mid-body times out too.
+          text = await response.text();
+        } catch (error) {
+          if (signal?.aborted) throw new OpenAI.APIUserAbortError();
+          const timedOut = controller.signal.reason === TIMED_OUT;
+          if (retriesLeft) {
+            await sleep(backoffMs(retry), signal);
+            continue;
+          }
+          if (timedOut) throw new OpenAI.APIConnectionTimeoutError();
+          throw new OpenAI.APIConnectionError({ cause: error instanceof Error ? error : new Error(String(error)) });
+        }
+        if (response.ok) {
+          const type = response.headers.get('content-type') ?? '';
+          // As the package does: JSON when the server says so (a broken body throws SyntaxError), else the text.
+          return type.includes('json') ? JSON.parse(text) : text;
+        }
+        if (retriesLeft && shouldRetry(response, options.maxRetryAfterMs)) {
+          await sleep(backoffMs(retry, response.headers), signal);
+          continue;
+        }
+        const json = safeJson(text) as Record<string, unknown> | undefined;
+        throw OpenAI.APIError.generate(response.status, json, json ? undefined : text, response.headers);
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      }
+    }
+  };
+}
