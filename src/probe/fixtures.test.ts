@@ -30,7 +30,9 @@ describe('probe: fixture servers', () => {
     expect(echo.echo).toEqual({ status: 'pass', detail: 'one text item: prefix "Echo: " then the input' });
     // move_item is destructiveHint: true and is never called without --allow-destructive.
     expect(shapes(probe.servers.find((s) => s.server === 'refman')!).move_item).toBe('skipped');
-    expect(probe.summary).toMatchObject({ servers: 3, toolsProbed: 9, toolsSkipped: 1, warn: 0, fail: 0 });
+    // The two warnings: refman's search_items and list_collections return JSON text but declare no outputSchema (structured-probe.ts).
+    expect(probe.summary).toMatchObject({ servers: 3, toolsProbed: 9, toolsSkipped: 1, warn: 2, fail: 0 });
+    expect(probe.servers.find((s) => s.server === 'refman')!.structuredResults!.map((r) => `${r.tool}:${r.status}`)).toEqual(['search_items:warn', 'list_collections:warn']);
   });
 });
 

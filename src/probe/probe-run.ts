@@ -6,6 +6,7 @@ import type { ToolproofResult, VerdictStatus } from '../report/model.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import { probeServer } from './probe-server.ts';
+import { surfaceStatuses } from './surface-probe.ts';
 import type { ProbeReport, ServerProbe } from './types.ts';
 import { resultHeader } from '../report/result-header.ts';
 
@@ -29,6 +30,7 @@ export function summarise(servers: ServerProbe[], allowDestructive: boolean): Pr
   for (const s of servers) {
     for (const check of [s.listStable, s.schemasWellFormed, s.unknownTool, s.echo]) if (check) add(check.status);
     for (const t of s.toolProbes) for (const p of t.probes) add(p.status);
+    for (const status of surfaceStatuses(s)) add(status);
   }
   const probed = servers.filter((s) => s.state === 'probed');
   return {

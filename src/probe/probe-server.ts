@@ -14,6 +14,7 @@ import { checkArguments } from '../scoring/schema-check.ts';
 import type { ServerConnection } from '../servers/server-connection.ts';
 import type { ToolDefinition } from '../types.ts';
 import { planBadArguments } from './bad-arguments.ts';
+import { probeSurface, surfaceStatuses } from './surface-probe.ts';
 import { classifyFailure, classifyUnknownTool, type CallOutcome } from './classify.ts';
 import type { CheckResult, CheckStatus, ServerProbe, ToolProbe, UnknownToolCheck } from './types.ts';
 
@@ -113,8 +114,10 @@ export async function probeServer(server: string, tools: ToolDefinition[], optio
     const toolProbes: ToolProbe[] = [];
     for (const tool of tools) toolProbes.push(await probeTool(tool, options));
     const echo = await probeEcho(tools, options);
-    const statuses = [stable.status, wellFormed.status, ...(unknownTool ? [unknownTool.status] : []), ...(echo ? [echo.status] : []), ...toolProbes.map((t) => t.status)];
-    return { ...base, state: 'probed', listStable: stable, schemasWellFormed: wellFormed, ...(unknownTool ? { unknownTool } : {}), ...(echo ? { echo } : {}), toolProbes, status: worst(statuses) };
+    // Structured results of real read-only calls, resources read, prompts got (surface-probe.ts).
+    const surface = await probeSurface(tools, options);
+    const statuses = [stable.status, wellFormed.status, ...(unknownTool ? [unknownTool.status] : []), ...(echo ? [echo.status] : []), ...toolProbes.map((t) => t.status), ...surfaceStatuses(surface)];
+    return { ...base, state: 'probed', listStable: stable, schemasWellFormed: wellFormed, ...(unknownTool ? { unknownTool } : {}), ...(echo ? { echo } : {}), toolProbes, ...surface, status: worst(statuses) };
   } catch (error) {
     return { ...base, state: 'errored', error: toErrorInfo(error), toolProbes: [], status: 'fail' };
   }

@@ -1,6 +1,6 @@
 /** The text form of a probe: per server, the server-level checks, then each tool's real failure shape. */
 import pc from 'picocolors';
-import type { CheckStatus, ProbeReport } from './types.ts';
+import type { CheckStatus, ProbeReport, ServerProbe } from './types.ts';
 
 const PAINT: Record<CheckStatus, (s: string) => string> = { pass: pc.green, warn: pc.yellow, fail: pc.red, skip: pc.dim };
 const mark = (status: CheckStatus): string => PAINT[status](status);
@@ -32,10 +32,27 @@ export function renderProbeText(report: ProbeReport): string {
         lines.push(`  ${(i === 0 ? t.tool : '').padEnd(32)} ${probe.padEnd(34)} ${p.shape.padEnd(18)} ${mark(p.status).padEnd(4)}  ${pc.dim(said.length > 70 ? `${said.slice(0, 67)}...` : said)}`);
       });
     }
+    lines.push(...surfaceLines(s));
     lines.push('');
   }
   const m = report.summary;
   const verdict = report.conforms ? pc.green('conforms') : pc.red('does not conform');
   lines.push(`${m.servers} server(s), ${m.toolsProbed} tool(s) probed, ${m.toolsSkipped} skipped; checks: ${m.pass} pass, ${m.warn} warn, ${m.fail} fail; ${verdict}${report.allowDestructive ? '' : pc.dim(' (destructive tools skipped; --allow-destructive to probe them)')}`);
   return lines.join('\n');
+}
+
+/** Structured results, resources read and prompts got (surface-probe.ts); passes are counted, the rest listed. */
+function surfaceLines(s: ServerProbe): string[] {
+  const lines: string[] = [];
+  const group = (title: string, checks: Array<{ status: CheckStatus; detail: string; name: string }> | undefined): void => {
+    if (!checks || checks.length === 0) return;
+    const passed = checks.filter((c) => c.status === 'pass').length;
+    const skipped = checks.filter((c) => c.status === 'skip').length;
+    lines.push(`  ${title.padEnd(34)} ${passed}/${checks.length - skipped} pass${skipped ? pc.dim(`, ${skipped} not checked (see --format json)`) : ''}`);
+    for (const c of checks) if (c.status === 'warn' || c.status === 'fail') lines.push(`    ${c.name.padEnd(30)} ${mark(c.status).padEnd(4)}  ${c.detail}`);
+  };
+  group('structured results', s.structuredResults?.map((c) => ({ ...c, name: c.tool })));
+  group('resources read', s.resourceReads?.map((c) => ({ ...c, name: c.uri })));
+  group('prompts got', s.promptGets?.map((c) => ({ ...c, name: c.kind === 'missing-required' ? `${c.prompt} without ${c.argument}` : c.prompt })));
+  return lines;
 }

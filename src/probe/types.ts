@@ -59,6 +59,32 @@ export interface ToolProbe {
   status: CheckStatus;
 }
 
+/** One real call of a read-only tool with valid arguments, its result checked against the outputSchema (structured-probe.ts). */
+export interface StructuredProbe extends CheckResult {
+  tool: string;
+  /** The valid arguments sent (made from defaults, enums and minimal values). */
+  arguments: Record<string, unknown>;
+  /** Where structuredContent breaks the outputSchema, or where the text's JSON differs from it. */
+  path?: string;
+  errors?: string[];
+  /** The text content is JSON (for a tool without an outputSchema: data a client could have had structured). */
+  jsonText: boolean;
+}
+
+/** One `resources/read` of a listed resource (surface-probe.ts). */
+export interface ResourceReadProbe extends CheckResult {
+  uri: string;
+}
+
+/** One `prompts/get` (surface-probe.ts): with made-up arguments, or with a required argument left out. */
+export interface PromptGetProbe extends CheckResult {
+  prompt: string;
+  kind: 'get' | 'missing-required';
+  arguments: Record<string, string>;
+  /** For `missing-required`: the argument left out. */
+  argument?: string;
+}
+
 export interface ServerProbe {
   server: string;
   version?: string;
@@ -74,6 +100,12 @@ export interface ServerProbe {
   /** The spec's `echo` sample (4.1.5), when the server has it. */
   echo?: CheckResult;
   toolProbes: ToolProbe[];
+  /** Read-only tools called once with valid arguments: structuredContent against outputSchema. */
+  structuredResults?: StructuredProbe[];
+  /** Every listed resource read once. */
+  resourceReads?: ResourceReadProbe[];
+  /** Every prompt got once, and each prompt with a required argument got without it. */
+  promptGets?: PromptGetProbe[];
   status: CheckStatus;
 }
 

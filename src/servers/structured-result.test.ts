@@ -29,6 +29,13 @@ const rows: Array<{ name: string; tool: ToolDefinition; result: ToolResultLike; 
   { name: 'draft-07 schema', tool: draft07, result: { structuredContent: { n: 1.5 }, content: text({ n: 1.5 }) }, status: 'fail', path: '$.n' },
   { name: 'text JSON differs from structuredContent', tool: weather, result: { structuredContent: good, content: text({ ...good, temperature: 30 }) }, status: 'warn', path: '$.temperature' },
   { name: 'text is prose only', tool: weather, result: { structuredContent: good, content: text('It is 21.5 degrees.') }, status: 'warn', detail: /no text item carries it/ },
+  {
+    name: 'text is the same data as plain text (server-filesystem: {content: TEXT} beside TEXT)',
+    tool: { ...weather, name: 'list_allowed_directories', outputSchema: { type: 'object', properties: { content: { type: 'string' } }, required: ['content'] } },
+    result: { structuredContent: { content: 'Allowed directories:\n/tmp/a' }, content: text('Allowed directories:\n/tmp/a') },
+    status: 'pass',
+    detail: /same data as plain text/,
+  },
   { name: 'an error result is not checked', tool: weather, result: { isError: true, content: text('city not found') }, status: 'skip' },
   { name: 'no outputSchema', tool: plain, result: { content: text('hi') }, status: 'skip' },
 ];

@@ -92,6 +92,7 @@ export function firstDifference(a: unknown, b: unknown, path = '$'): string | un
   return path;
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const texts = (result: ToolResultLike): string[] => (result.content ?? []).filter((c) => c.type === 'text' && typeof c.text === 'string').map((c) => c.text as string);
 
 /** True when some text item of the result is a JSON object or array. */
@@ -137,5 +138,10 @@ export function checkStructuredResult(tool: ToolDefinition, result: ToolResultLi
     const path = firstDifference(parsed[0].value, result.structuredContent)!;
     return { ...base, status: 'warn', path, detail: `structuredContent matches the outputSchema, but the JSON in the text content differs from it at ${path}` };
   }
-  return { ...base, status: 'warn', detail: 'structuredContent matches the outputSchema, but no text item carries it as JSON (clients that read text only miss the data)' };
+  // The same data as plain text (filesystem's {content: TEXT} beside the TEXT itself) is the same data.
+  const plainValues = typeof result.structuredContent === 'string' ? [result.structuredContent] : isPlainObject(result.structuredContent) ? Object.values(result.structuredContent).filter((v): v is string => typeof v === 'string') : [];
+  if (texts(result).some((t) => plainValues.includes(t))) {
+    return { ...base, status: 'pass', detail: 'structuredContent matches the outputSchema, and a text item carries the same data as plain text' };
+  }
+  return { ...base, status: 'warn', detail: 'structuredContent matches the outputSchema, but no text item carries it, as JSON or as the same text (clients that read text only may miss the data)' };
 }
