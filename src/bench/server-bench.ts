@@ -17,6 +17,9 @@ import { measure, type MeasureOutcome, type MeasureSettings } from './measure.ts
 import { resultHeader } from '../report/result-header.ts';
 
 export type BenchTaskKind = BenchTaskResult['kind'];
+/** A call slower than this (or than the time budget) is a slow task: SLOW_SAMPLES samples, no warmup. */
+const SLOW_CALL_MS = 1_000;
+const SLOW_SAMPLES = 3;
 export const BENCH_TASK_KINDS: readonly BenchTaskKind[] = ['cold-start', 'tools-list', 'tools-call', 'model-turn'];
 
 export interface ServerBenchOptions {
@@ -105,15 +108,26 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
           }
           let errorResults = 0;
           let total = 0;
-          const outcome = await measure(
-            `${name} ${call.task}`,
-            async () => {
-              const result = await connection.callTool(call.tool, call.args);
-              total += 1;
-              if (result.isError) errorResults += 1;
-            },
-            settings,
-          );
+          const once = async (): Promise<void> => {
+            const result = await connection.callTool(call.tool, call.args);
+            total += 1;
+            if (result.isError) errorResults += 1;
+          };
+          // One timed call first: a tool that takes seconds per call (server-everything's
+          // trigger-long-running-operation takes 10 s) would need minutes for 55 samples.
+          const first = performance.now();
+          const probe = await once().then(() => undefined, (error: unknown) => error);
+          const firstMs = performance.now() - first;
+          const slow = probe === undefined && firstMs > Math.max(settings.timeMs, SLOW_CALL_MS);
+          if (slow) {
+            warnings.push({
+              code: 'W_BENCH_SLOW_TASK',
+              server: name,
+              message: `${name} ${call.task} took ${Math.round(firstMs)} ms for one call, so it is timed over ${SLOW_SAMPLES} samples instead of ${settings.iterations}`,
+              hint: `leave ${call.tool} out with --calls, or pass arguments that make it fast, for a tighter figure`,
+            });
+          }
+          const outcome = await measure(`${name} ${call.task}`, once, slow ? { iterations: SLOW_SAMPLES, timeMs: 0, warmup: 0 } : settings);
           push(row(call.task, 'tools-call', outcome, call.tool));
           if (errorResults > 0) {
             warnings.push({

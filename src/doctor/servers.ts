@@ -1,4 +1,7 @@
-/** Each configured server starts and lists its tools (with its stderr when it does not), and script paths are absolute. */
+/**
+ * Each configured server starts and lists its tools (with its stderr when it does not), saying the
+ * protocol revision it negotiated and its transport; and script paths are absolute.
+ */
 import type { HostConfig } from '../config/host-config.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
@@ -11,17 +14,25 @@ export async function checkServers(host: HostConfig, names: string[], timeouts: 
     return pool.info().map((info): DoctorCheck => {
       const error = errors.get(info.name);
       if (!error) {
-        const noise = pool.connection(info.name)?.protocolNoise ?? [];
+        const connection = pool.connection(info.name);
+        const noise = connection?.protocolNoise ?? [];
         const version = info.version ? ` ${info.version}` : '';
+        // The negotiated protocol and how it is reached: `protocol 2026-07-28 over stdio`.
+        const how = `protocol ${info.protocolVersion ?? 'unknown'} over ${connection?.identity.transport ?? 'stdio'}`;
+        const lists = `starts and lists ${info.tools} tool(s) (${how})`;
         if (noise.length > 0) {
           return {
             id: `server:${info.name}`,
             status: 'warn',
-            summary: `server "${info.name}"${version} starts and lists ${info.tools} tool(s), but writes non-JSON to stdout (${noise[0]})`,
+            summary: `server "${info.name}"${version} ${lists}, but writes non-JSON to stdout (${noise[0]})`,
             next: 'log to stderr instead: stdout carries only protocol messages',
           };
         }
-        return { id: `server:${info.name}`, status: 'ok', summary: `server "${info.name}"${version} starts and lists ${info.tools} tool(s)` };
+        const [warning] = connection?.warnings ?? [];
+        if (warning) {
+          return { id: `server:${info.name}`, status: 'warn', summary: `server "${info.name}"${version} ${lists}; ${warning.message}`, ...(warning.hint ? { next: warning.hint } : {}) };
+        }
+        return { id: `server:${info.name}`, status: 'ok', summary: `server "${info.name}"${version} ${lists}` };
       }
       return {
         id: `server:${info.name}`,

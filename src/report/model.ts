@@ -82,7 +82,10 @@ export interface Diagnostic {
 export interface ServerInfo {
   name: string;
   version?: string;
+  /** The negotiated MCP revision: 2026-07-28 (server/discover) or the 2025 handshake's (2025-11-25 and older). */
   protocolVersion?: string;
+  /** How Toolproof reached the server. */
+  transport?: 'stdio' | 'http' | 'sse';
   tools: number;
   /** Restarts after a crash. */
   restarts: number;

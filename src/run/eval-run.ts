@@ -107,6 +107,7 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
   let sink: ResultSink | undefined;
   try {
     for (const error of pool?.errors() ?? []) errors.push(toErrorInfo(error));
+    for (const warning of pool?.warnings() ?? []) warnings.push(warning);
     for (const name of pool?.names() ?? []) {
       const noise = pool!.connection(name)?.protocolNoise ?? [];
       if (noise.length > 0) {

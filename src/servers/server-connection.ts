@@ -308,6 +308,10 @@ export class ServerConnection {
         hint: 'return large data in pages, or as a resource link, instead of one huge result',
       });
     }
+    if (what.endsWith('/list') && /Maximum call stack size exceeded/.test(message)) {
+      // The SDK checks each page against the MCP schema recursively; an entry nested thousands deep exhausts the stack.
+      return this.limitError(`${what} returned an entry nested too deep to parse (the MCP SDK's schema check ran out of stack)`, 'flatten the schema; no model fills arguments nested this deep');
+    }
     const schemaProblem = what.endsWith('/list') ? describeSchemaIssues(message) : undefined;
     if (schemaProblem) {
       return new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" answered ${what} with a malformed result: ${schemaProblem}`, {

@@ -85,9 +85,15 @@ export class ServerPool {
       const info: ServerInfo = { name, tools: m.tools.length, restarts: m.restarts };
       if (m.connection?.identity.version) info.version = m.connection.identity.version;
       if (m.connection?.identity.protocolVersion) info.protocolVersion = m.connection.identity.protocolVersion;
+      if (m.connection?.identity.transport) info.transport = m.connection.identity.transport;
       if (m.error) info.error = toErrorInfo(m.error);
       return info;
     });
+  }
+
+  /** What users should hear about the connections that started (a deprecated transport), by server. */
+  warnings(): Array<{ server: string; code: string; message: string; hint?: string }> {
+    return [...this.members.entries()].flatMap(([server, m]) => (m.connection?.warnings ?? []).map((w) => ({ server, ...w })));
   }
 
   async close(): Promise<void> {

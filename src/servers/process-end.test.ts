@@ -1,0 +1,76 @@
+/**
+ * Processes end: a server whose helper holds its stdout, and one that ignores the end of its stdin and
+ * SIGTERM while flooding notifications, are both ended by `close()`, their whole process group with
+ * them, and nothing of ours stays open (the CLI exits).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/testing.ts';
+import { ServerConnection } from './server-connection.ts';
+
+const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/servers/${name}`, import.meta.url));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once `pid` is gone (polled on events of the event loop, no fixed sleep decides the verdict). */
+async function gone(pid: number, within = 30_000): Promise<boolean> {
+  const until = Date.now() + within;
+  while (Date.now() < until) {
+    if (!alive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !alive(pid);
+}
+
+describe('processes end', () => {
+  it('a helper holding the server stdout is ended with the server, and close() returns', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'toolproof-grandchild-')), 'pid');
+    const connection = await ServerConnection.start('holder', { command: process.execPath, args: [fixture('faults/grandchild-holds-stdout.mjs')], env: { GRANDCHILD_PID_FILE: pidFile } });
+    expect((await connection.listTools()).map((t) => t.name)).toEqual(['get_status']);
+    const helper = Number(readFileSync(pidFile, 'utf8'));
+    const server = connection.pid!;
+    expect(alive(helper)).toBe(true);
+    await connection.close();
+    expect(await gone(server)).toBe(true);
+    expect(await gone(helper)).toBe(true);
+  });
+
+  it('a server that ignores stdin end and SIGTERM while sending notifications is killed', async () => {
+    const connection = await ServerConnection.start('stubborn', { command: process.execPath, args: [fixture('faults/ignores-stdin-end.mjs')] });
+    expect((await connection.callTool('get_status', {})).content).toEqual([{ type: 'text', text: 'ok' }]);
+    const pid = connection.pid!;
+    await connection.close();
+    expect(await gone(pid)).toBe(true);
+    expect(connection.alive).toBe(false);
+  });
+
+  it('the CLI exits after linting both servers (it used to wait for the helper to let go of the pipe)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolproof-ends-'));
+    const pidFile = join(dir, 'pid');
+    const config = join(dir, 'host.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          holder: { command: process.execPath, args: [fixture('faults/grandchild-holds-stdout.mjs')], env: { GRANDCHILD_PID_FILE: pidFile } },
+          stubborn: { command: process.execPath, args: [fixture('faults/ignores-stdin-end.mjs')] },
+        },
+      }),
+    );
+    const run = await runCli(['lint', '--config', config], { cwd: dir });
+    expect(run.signal).toBeNull(); // not killed by the runner's 60 s guard: it ended by itself
+    expect(run.stderr).not.toMatch(/E_INTERNAL/);
+    expect(run.stdout).toMatch(/get_status/);
+    expect(await gone(Number(readFileSync(pidFile, 'utf8')))).toBe(true);
+  });
+});
