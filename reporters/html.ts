@@ -10,6 +10,7 @@ import { esc, htmlTable, section } from '../src/report/html/escape.ts';
 import { renderHeatmap } from '../src/report/html/heatmap.ts';
 import { benchCharts, diffTable, flippedQueries, lintFindings, probeSection, skillsSection } from '../src/report/html/sections.ts';
 import { STYLES } from '../src/report/html/styles.ts';
+import { costHtml, SCENARIO_STYLES, scenariosHtml } from '../src/report/scenario-sections.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, verdictWord } from '../src/report/text.ts';
 
 function verdictBlock(result: ToolproofResult): string {
@@ -90,6 +91,8 @@ export function renderHtml(result: ToolproofResult): string {
     section('confusion', 'Confusion matrix', summary ? renderHeatmap(summary.confusion) : undefined),
     section('per-tool', 'Per-tool precision and recall', summary ? perToolBars(summary) : undefined),
     section('failed', 'Failed cases', failedTable(result)),
+    section('scenarios', 'Scenarios', scenariosHtml(result)),
+    section('cost', 'Cost and speed', costHtml(result)),
     section('diff', 'Changes', diffTable(result)),
     section('flipped', 'Flipped queries', flippedQueries(result)),
     section('lint', 'Lint findings', lintFindings(result)),
@@ -106,7 +109,7 @@ export function renderHtml(result: ToolproofResult): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>Toolproof ${esc(result.command)}: ${verdictWord(result)}</title>
-<style>${STYLES}</style>
+<style>${STYLES}${SCENARIO_STYLES}</style>
 </head>
 <body>
 ${body.join('\n')}

@@ -8,6 +8,8 @@ import type { ToolproofResult } from '../src/report/model.ts';
 import { sectionSuites, type JUnitCase, type JUnitSuite } from '../src/report/junit-sections.ts';
 import type { Reporter } from '../src/report/reporter.ts';
 import { chosenText, expectedText } from '../src/report/text.ts';
+import { costLine } from '../src/report/scenario-text.ts';
+import { scenarioSuites } from '../src/report/scenario-sections.ts';
 import type { CaseResult } from '../src/types.ts';
 
 export type { JUnitCase, JUnitSuite };
@@ -50,6 +52,7 @@ function evalCase(c: CaseResult): JUnitCase {
     `query: ${c.query}`,
     `expected: ${expected}`,
     ...c.attempts.map((a, i) => `attempt ${i + 1}: ${a.state}, chose ${chosenText(a.chosen)}${a.rawArguments ? ` ${a.rawArguments}` : ''}: ${a.reason}`),
+    ...(c.cost ? [`cost: ${costLine(c.cost)}`] : []),
   ].join('\n');
   const out: JUnitCase = {
     name: `${c.suite}/${c.id}: ${short(c.query)}`,
@@ -69,6 +72,7 @@ export function junitSuites(result: ToolproofResult): JUnitSuite[] {
   const bySuite = new Map<string, CaseResult[]>();
   for (const c of result.cases ?? []) bySuite.set(c.suite, [...(bySuite.get(c.suite) ?? []), c]);
   for (const [name, cases] of bySuite) suites.push({ name: `eval: ${name}`, cases: cases.map(evalCase) });
+  suites.push(...scenarioSuites(result));
   suites.push(...sectionSuites(result));
   if (result.errors.length > 0) {
     suites.push({

@@ -8,6 +8,7 @@ import type { RenderOptions, Reporter } from '../src/report/reporter.ts';
 import { cell, details, MAX_CHARS, table } from '../src/report/markdown-kit.ts';
 import { markdownDocument } from '../src/safety/markdown.ts';
 import { abSection, benchSection, breakingSection, flippedSection, lintSection, probeSection, skillsSection } from '../src/report/markdown-sections.ts';
+import { costMarkdown, scenariosMarkdown } from '../src/report/scenario-sections.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, pointsText, previousAccuracy, verdictLine } from '../src/report/text.ts';
 
 const ICON = { pass: '✅', fail: '❌', error: '⚠️' } as const;
@@ -58,6 +59,8 @@ export function renderMarkdown(result: ToolproofResult, options: RenderOptions =
     `### ${ICON[result.verdict.status]} ${cell(verdictLine(result)).replace(/\\\|/g, '|')}`,
     breakingSection(result),
     accuracySection(result, options),
+    scenariosMarkdown(result),
+    costMarkdown(result),
     abSection(result),
     flippedSection(result),
     lintSection(result),

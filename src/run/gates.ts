@@ -47,4 +47,4 @@ export function checkCostGates(run: RunCost, cases: readonly CaseResult[], scena
   return { status, reasons };
 }
 
-export const fmtMs = (ms: number): string => (ms >= 100 ? `${Math.round(ms)} ms` : `${ms.toFixed(ms >= 1 ? 1 : 3)} ms`);
+export const fmtMs = (ms: number): string => (ms === 0 ? '0 ms' : ms >= 100 ? `${Math.round(ms)} ms` : `${ms.toFixed(ms >= 1 ? 1 : 3)} ms`);

@@ -1,0 +1,166 @@
+/**
+ * Scenarios and cost in Markdown (a table, then each trajectory folded in <details>), HTML (a
+ * timeline per scenario) and JUnit (one testcase per scenario). Each returns undefined when the
+ * result has no scenarios or no cost, so the report leaves the section out.
+ */
+import { money, percentile } from '../run/cost.ts';
+import { fmtMs } from '../run/gates.ts';
+import type { ScenarioResult, TrajectoryCall } from '../run/scenario-types.ts';
+import type { CaseCost } from '../types.ts';
+import { esc, htmlTable } from './html/escape.ts';
+import type { JUnitCase, JUnitSuite } from './junit-sections.ts';
+import { cell, details, table } from './markdown-kit.ts';
+import type { ToolproofResult } from './model.ts';
+import { callArgs, callStatus, costLine, renderCostText, trajectoryText } from './scenario-text.ts';
+
+const ICON = { passed: '✅', failed: '❌', errored: '⚠️', skipped: '➖' } as const;
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const tokens = (c: CaseCost): number => c.promptTokens + c.completionTokens;
+const heldCount = (s: ScenarioResult): number => s.turns.reduce((n, t) => n + t.calls.filter((c) => c.status === 'held').length, 0);
+
+/** Cost per query set: its cases and scenarios together. */
+export function costBySuite(result: ToolproofResult): Array<{ suite: string; items: number; tokens: number; modelMs: number; toolMs: number; p95Ms: number; cost: number | null }> {
+  const groups = new Map<string, CaseCost[]>();
+  for (const c of result.cases ?? []) if (c.cost) groups.set(c.suite, [...(groups.get(c.suite) ?? []), c.cost]);
+  for (const sc of result.scenarios ?? []) groups.set(sc.suite, [...(groups.get(sc.suite) ?? []), sc.cost]);
+  return [...groups].map(([suite, costs]) => ({
+    suite,
+    items: costs.length,
+    tokens: costs.reduce((n, c) => n + tokens(c), 0),
+    modelMs: costs.reduce((n, c) => n + c.modelLatencyMs, 0),
+    toolMs: costs.reduce((n, c) => n + c.toolLatencyMs, 0),
+    p95Ms: percentile(costs.map((c) => c.modelLatencyMs + c.toolLatencyMs), 95),
+    cost: costs.some((c) => c.cost === null) ? null : costs.reduce((n, c) => n + (c.cost ?? 0), 0),
+  }));
+}
+
+const SUITE_HEAD = ['query set', 'cases', 'tokens', 'model time', 'tool time', 'p95 per case', 'est. cost'];
+const suiteRow = (r: ReturnType<typeof costBySuite>[number]): string[] => [r.suite, `${r.items}`, `${r.tokens}`, fmtMs(r.modelMs), fmtMs(r.toolMs), fmtMs(r.p95Ms), money(r.cost)];
+
+// ---------------------------------------------------------------- Markdown
+
+function markdownCall(call: TrajectoryCall): string {
+  const status = callStatus(call);
+  const head = `\`${call.tool}\` \`${clip(callArgs(call), 200).replace(/`/g, "'")}\` **${status}**`;
+  const body = call.why ?? clip(call.result, 300);
+  return `  - ${cell(head).replace(/\\\|/g, '|')}: ${cell(body)}`;
+}
+
+function markdownTrajectory(s: ScenarioResult): string {
+  const lines = [`Request: ${cell(s.query)}`, ''];
+  for (const turn of s.turns) {
+    lines.push(`- turn ${turn.turn} (${turn.finishReason}, ${fmtMs(turn.latencyMs)}, ${turn.promptTokens}+${turn.completionTokens} tokens)${turn.text && turn.calls.length ? `: ${cell(clip(turn.text, 200))}` : ''}`);
+    for (const call of turn.calls) lines.push(markdownCall(call));
+  }
+  lines.push('', s.stop === 'answer' ? `Answer: ${cell(clip(s.finalAnswer, 500))}` : `Stopped: ${s.stop === 'max-turns' ? `maxTurns ${s.maxTurns} reached` : s.stop}`);
+  if (s.stateCall) lines.push('', `State: \`${s.stateCall.tool}\` returned ${cell(clip(s.stateCall.result, 300))}`);
+  lines.push('', `Cost: ${costLine(s.cost)}`);
+  return lines.join('\n');
+}
+
+export function scenariosMarkdown(result: ToolproofResult): string | undefined {
+  const scenarios = result.scenarios;
+  if (!scenarios?.length) return undefined;
+  const sum = result.scenarioSummary;
+  const rows = scenarios.map((s) => [`${ICON[s.state]} ${s.suite}/${s.id}`, s.cost.turns, s.cost.calls, heldCount(s), tokens(s.cost), fmtMs(s.cost.modelLatencyMs + s.cost.toolLatencyMs), money(s.cost.cost), s.reason]);
+  const head = `#### Scenarios: ${sum?.passed ?? 0}/${scenarios.length} passed${sum?.heldBack ? `, ${sum.heldBack} call(s) held back` : ''}`;
+  const folded = scenarios.map((s) => details(`${ICON[s.state]} ${cell(`${s.suite}/${s.id}`)}: ${cell(clip(s.reason, 160))}`, markdownTrajectory(s)));
+  return [head, table(['scenario', 'turns', 'calls', 'held back', 'tokens', 'time', 'cost', 'reason'], rows), ...folded].join('\n\n');
+}
+
+export function costMarkdown(result: ToolproofResult): string | undefined {
+  const cost = result.cost;
+  if (!cost || cost.items === 0) return undefined;
+  const rows = [[cost.items, cost.promptTokens, cost.completionTokens, cost.maxTokensPerCase, cost.turns, cost.calls, fmtMs(cost.modelLatencyMs), fmtMs(cost.toolLatencyMs), fmtMs(cost.p95LatencyMs), money(cost.cost)]];
+  const price = cost.price ? `Prices: ${cost.price.key} at $${cost.price.input} / $${cost.price.output} per million prompt / completion tokens (${cost.price.file}).` : 'No price table (--prices FILE): cost not estimated.';
+  const bySuite = costBySuite(result);
+  const perSuite = bySuite.length > 1 ? [details(`Cost per query set (${bySuite.length})`, table(SUITE_HEAD, bySuite.map(suiteRow)))] : [];
+  return ['#### Cost and speed', table(['cases', 'prompt tokens', 'completion tokens', 'most in one case', 'turns', 'calls', 'model time', 'tool time', 'p95 per case', 'est. cost'], rows), price, ...perSuite].join('\n\n');
+}
+
+// ---------------------------------------------------------------- HTML
+
+export const SCENARIO_STYLES = `
+.timeline { list-style: none; margin: 6px 0 14px; padding: 0 0 0 14px; border-left: 2px solid var(--line); }
+.timeline > li { margin: 0 0 8px; position: relative; }
+.timeline > li::before { content: ""; position: absolute; left: -20px; top: 5px; width: 10px; height: 10px; border-radius: 50%; background: var(--line); }
+.timeline .call { margin: 3px 0 3px 12px; }
+.timeline .held { color: var(--warn); font-weight: 600; }
+.timeline .result { color: var(--muted); white-space: pre-wrap; word-break: break-word; }
+.timeline .answer { border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; background: #f8faf9; }
+`;
+
+function htmlCall(call: TrajectoryCall): string {
+  const status = callStatus(call);
+  const cls = call.status === 'ran' ? (call.isError ? 'state-failed' : 'state-passed') : call.status === 'held' ? 'held' : 'state-errored';
+  const time = call.status === 'ran' ? ` · ${fmtMs(call.latencyMs)}` : '';
+  return `<div class="call">→ <code>${esc(call.tool)}</code> <code>${esc(clip(callArgs(call), 400))}</code> <span class="${cls}">${esc(status)}</span>${time}<div class="result">${esc(call.why ?? clip(call.result, 600))}</div></div>`;
+}
+
+function htmlTimeline(s: ScenarioResult): string {
+  const items = s.turns.map(
+    (t) =>
+      `<li><b>turn ${t.turn}</b> <span class="note">${esc(t.finishReason)} · ${fmtMs(t.latencyMs)} · ${t.promptTokens}+${t.completionTokens} tokens</span>${t.text && t.calls.length ? ` <span>${esc(clip(t.text, 300))}</span>` : ''}${t.calls.map(htmlCall).join('')}</li>`,
+  );
+  items.push(
+    s.stop === 'answer'
+      ? `<li><b>answer</b><div class="answer">${esc(clip(s.finalAnswer, 1500))}</div></li>`
+      : `<li><b class="state-failed">stopped</b> ${esc(s.stop === 'max-turns' ? `maxTurns ${s.maxTurns} reached` : s.stop)}</li>`,
+  );
+  if (s.stateCall) items.push(`<li><b>state</b> <code>${esc(s.stateCall.tool)}</code><div class="result">${esc(clip(s.stateCall.result, 600))}</div></li>`);
+  return `<ol class="timeline">${items.join('')}</ol><p class="note">${esc(costLine(s.cost))}</p>`;
+}
+
+export function scenariosHtml(result: ToolproofResult): string | undefined {
+  const scenarios = result.scenarios;
+  if (!scenarios?.length) return undefined;
+  const rows = scenarios.map((s) => [
+    `<code>${esc(`${s.suite}/${s.id}`)}</code>`,
+    `<span class="state-${s.state}">${esc(s.state)}</span>`,
+    `${s.cost.turns}`,
+    `${s.cost.calls}`,
+    `${heldCount(s)}`,
+    `${tokens(s.cost)}`,
+    esc(fmtMs(s.cost.modelLatencyMs + s.cost.toolLatencyMs)),
+    esc(money(s.cost.cost)),
+    esc(s.reason),
+  ]);
+  const blocks = scenarios.map(
+    (s) => `<details${s.pass ? '' : ' open'}><summary><span class="state-${s.state}">${esc(s.state)}</span> ${esc(`${s.suite}/${s.id}`)}: ${esc(clip(s.query, 160))}</summary>${htmlTimeline(s)}</details>`,
+  );
+  return `${htmlTable(['scenario', 'state', 'turns', 'calls', 'held back', 'tokens', 'time', 'cost', 'reason'], rows)}${blocks.join('\n')}`;
+}
+
+export function costHtml(result: ToolproofResult): string | undefined {
+  const text = renderCostText(result);
+  const cost = result.cost;
+  if (!text || !cost) return undefined;
+  const tile = (value: string, label: string) => `<div class="tile"><b>${esc(value)}</b><span>${esc(label)}</span></div>`;
+  return `<div class="tiles">${[
+    tile(`${cost.promptTokens + cost.completionTokens}`, `tokens (${cost.promptTokens} prompt + ${cost.completionTokens} completion)`),
+    tile(`${cost.maxTokensPerCase}`, 'most tokens in one case'),
+    tile(fmtMs(cost.modelLatencyMs), 'model time'),
+    tile(fmtMs(cost.toolLatencyMs), 'tool time'),
+    tile(fmtMs(cost.p95LatencyMs), 'p95 per case'),
+    tile(`${cost.turns} / ${cost.calls}`, 'turns / calls'),
+    tile(money(cost.cost), cost.price ? `est. cost (${cost.price.key})` : 'est. cost (no --prices)'),
+  ].join('')}</div>${htmlTable(SUITE_HEAD, costBySuite(result).map((r) => suiteRow(r).map(esc)))}`;
+}
+
+// ---------------------------------------------------------------- JUnit
+
+export function scenarioSuites(result: ToolproofResult): JUnitSuite[] {
+  const bySuite = new Map<string, ScenarioResult[]>();
+  for (const s of result.scenarios ?? []) bySuite.set(s.suite, [...(bySuite.get(s.suite) ?? []), s]);
+  return [...bySuite].map(([name, scenarios]) => ({
+    name: `scenarios: ${name}`,
+    cases: scenarios.map((s): JUnitCase => {
+      const body = trajectoryText(s);
+      const out: JUnitCase = { name: `${s.suite}/${s.id}: ${clip(s.query, 80)}`, classname: `toolproof.scenario.${s.suite}`, timeMs: s.cost.modelLatencyMs + s.cost.toolLatencyMs };
+      if (s.state === 'failed') out.failure = { message: s.reason, type: s.checks.find((c) => !c.pass)?.id ?? 'scenario', body };
+      else if (s.state === 'errored') out.error = { message: s.reason, type: s.error?.code ?? 'errored', body };
+      else out.output = body;
+      return out;
+    }),
+  }));
+}
