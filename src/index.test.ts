@@ -6,7 +6,7 @@ describe('public surface', () => {
     expect(Object.keys(toolproof).sort()).toEqual(
       [
         'CHECKS', 'EXIT', 'FORMATS', 'PROFILES', 'REPORTERS', 'RESULT_SCHEMA_VERSION', 'SKILL_RULES', 'ServerConnection',
-        'ServerPool', 'TOOL_RULES', 'ToolproofError', 'applyBaseline', 'checkArguments', 'classifyDeltas', 'compareRuns',
+        'ServerPool', 'TOOL_RULES', 'ToolproofError', 'applyBaseline', 'checkArguments', 'checkStructuredResult', 'classifyDeltas', 'compareRuns',
         'createMockModel', 'createModel', 'createOpenAIModel', 'createSnapshot', 'diffSides', 'diffTools', 'discoverSkills',
         'formatError', 'gateDiff', 'hostRoots', 'lintSkills', 'lintToolSets', 'lintTools', 'loadBaseline', 'loadHostConfig',
         'loadQuerySet', 'loadSkillEvals', 'loadToolFile', 'matchArguments', 'mcnemarExactP', 'mergeResults',

@@ -16,6 +16,10 @@ export type {
   SelectionCase,
   ToolCall,
   ToolDefinition,
+  PromptDefinition,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  ServerSurface,
 } from './types.ts';
 export { RESULT_SCHEMA_VERSION, type EvalSummary, type ToolproofResult, type Verdict } from './report/model.ts';
 
@@ -47,6 +51,7 @@ export { lintTools, lintToolSets } from './lint/lint-tools.ts';
 export { TOOL_RULES } from './lint/rules/tool/index.ts';
 export { PROFILES } from './lint/profiles.ts';
 export { runProbe } from './probe/probe-run.ts';
+export { checkStructuredResult, type StructuredResultCheck } from './servers/structured-result.ts';
 
 // Snapshots, diff and A/B
 export { createSnapshot, serializeSnapshot, writeSnapshots } from './diff/snapshot.ts';

@@ -15,6 +15,7 @@ import { checkCalls, planCalls } from './call-plan.ts';
 import { loadCallsFile, type CallsFile } from './calls-file.ts';
 import { measure, type MeasureOutcome, type MeasureSettings } from './measure.ts';
 import { resultHeader } from '../report/result-header.ts';
+import { structuredWarning } from './structured-warning.ts';
 
 export type BenchTaskKind = BenchTaskResult['kind'];
 /** A call slower than this (or than the time budget) is a slow task: SLOW_SAMPLES samples, no warmup. */
@@ -108,10 +109,12 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
           }
           let errorResults = 0;
           let total = 0;
+          let sample: Awaited<ReturnType<typeof connection.callTool>> | undefined;
           const once = async (): Promise<void> => {
             const result = await connection.callTool(call.tool, call.args);
             total += 1;
             if (result.isError) errorResults += 1;
+            sample ??= result;
           };
           // One timed call first: a tool that takes seconds per call (server-everything's
           // trigger-long-running-operation takes 10 s) would need minutes for 55 samples.
@@ -129,6 +132,10 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
           }
           const outcome = await measure(`${name} ${call.task}`, once, slow ? { iterations: SLOW_SAMPLES, timeMs: 0, warmup: 0 } : settings);
           push(row(call.task, 'tools-call', outcome, call.tool));
+          // The one structured-result check probe and scenarios use, on one result (kept out of the timed loop).
+          const definition = tools.find((t) => t.name === call.tool);
+          const structured = sample && definition ? structuredWarning(name, call.task, definition, sample) : undefined;
+          if (structured) warnings.push(structured);
           if (errorResults > 0) {
             warnings.push({
               code: 'W_BENCH_ERROR_RESULT',

@@ -17,6 +17,15 @@ export interface ExecutedCall {
   server?: string;
   /** Set when the call was not sent to a server: `held` by the safety rule, or `invalid`. */
   notRun?: { status: 'held' | 'invalid'; why: string };
+  /** Set when the result breaks the tool's outputSchema or its text disagrees (src/servers/structured-result.ts). */
+  structured?: StructuredFinding;
+}
+
+/** A structured-result finding of one call. */
+export interface StructuredFinding {
+  status: 'warn' | 'fail';
+  detail: string;
+  path?: string;
 }
 
 export interface AgentLoopOptions {

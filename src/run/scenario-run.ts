@@ -16,6 +16,7 @@ import { ServerPool } from '../servers/server-pool.ts';
 import type { ChatMessage, ModelDriver, ToolCall, ToolDefinition } from '../types.ts';
 import { runAgentLoop, type ExecutedCall, type LoopOutcome } from './agent-loop.ts';
 import { SCENARIO_SCORERS, type TrajectoryView } from './expect/index.ts';
+import { checkStructuredResult } from '../servers/structured-result.ts';
 import type { CaseCost, Scenario, ScenarioResult, ScenarioStop, TrajectoryCall } from './scenario-types.ts';
 
 export const SCENARIO_SYSTEM_PROMPT = "You are an assistant with tools. Use them to do what the user asks, one step after another, then answer the user in text.";
@@ -185,6 +186,7 @@ function trajectoryCall(turn: number, finishReason: string, call: ToolCall, exec
   };
   if (call.arguments) out.arguments = call.arguments;
   if (executed.server) out.server = executed.server;
+  if (executed.structured) out.structured = executed.structured;
   if (executed.notRun) out.why = !call.arguments && finishReason === 'length' && executed.notRun.status === 'invalid' ? `its arguments were cut off (finish_reason length): ${call.rawArguments.slice(0, 80)}` : executed.notRun.why;
   return out;
 }
@@ -221,7 +223,9 @@ async function callOnServer(pool: ServerPool, tool: ToolDefinition, args: Record
     const connection = await pool.ensure(server);
     if (!connection) return { text: `error: server "${server}" is not running`, isError: true, server };
     const result = await connection.callTool(tool.name, args);
-    return { text: resultText(result), isError: result.isError === true, server };
+    const check = checkStructuredResult(tool, result);
+    const structured = check.status === 'fail' || check.status === 'warn' ? { status: check.status, detail: check.detail, ...(check.path ? { path: check.path } : {}) } : undefined;
+    return { text: resultText(result), isError: result.isError === true, server, ...(structured ? { structured } : {}) };
   } catch (error) {
     const info = toErrorInfo(error);
     return { text: `error: ${info.code}: ${info.message}`, isError: true, server };

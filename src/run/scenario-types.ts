@@ -81,6 +81,8 @@ export interface TrajectoryCall {
   why?: string;
   /** Time the server took, in milliseconds (0 when it did not run). */
   latencyMs: number;
+  /** The result broke the tool's outputSchema, or its text disagreed with its structuredContent. */
+  structured?: { status: 'warn' | 'fail'; detail: string; path?: string };
 }
 
 export interface ScenarioTurn {
