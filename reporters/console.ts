@@ -5,18 +5,16 @@
 import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
-import type { CaseResult, Expectation } from '../src/types.ts';
+import type { CaseResult } from '../src/types.ts';
 import { renderCostText, renderScenariosText } from '../src/report/scenario-text.ts';
+import { expectedText } from '../src/report/text.ts';
 
 /** cli-table3 colours its borders and headings itself; keep plain text when colours are off. */
 const tableStyle = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
 
 const pct = (x: number | null): string => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
 
-export function expectedText(expected: Expectation): string {
-  if (expected.tool === null) return '(no tool)';
-  return Array.isArray(expected.tool) ? expected.tool.join(' | ') : expected.tool;
-}
+export { expectedText };
 
 export function chosenText(chosen: string | null | undefined): string {
   return chosen === undefined ? '(error)' : chosen === null ? '(no tool)' : chosen;
@@ -88,7 +86,7 @@ export function renderEvalConsole(result: ToolproofResult, options: { maxFailure
 
 export function renderVerdict(result: ToolproofResult): string {
   const { status, reasons } = result.verdict;
-  const head = status === 'pass' ? pc.green('PASS') : status === 'fail' ? pc.red('FAIL') : pc.red('ERROR');
+  const head = status === 'pass' ? pc.green('PASS') : status === 'none' ? pc.yellow('NO GATE') : status === 'fail' ? pc.red('FAIL') : pc.red('ERROR');
   const incomplete = result.complete ? '' : pc.yellow(' (incomplete run)');
   const s = result.summary;
   const totals = s ? ` accuracy ${pct(s.accuracy)} (${s.passed}/${s.cases} cases passed${s.errored ? `, ${s.errored} errored` : ''})` : '';

@@ -37,7 +37,8 @@ export function annotationLine(a: Annotation): string {
 
 export function annotations(result: ToolproofResult): Annotation[] {
   const out: Annotation[] = [];
-  if (result.verdict.status !== 'pass') {
+  if (result.verdict.status === 'none') out.push({ level: 'notice', title: `toolproof ${result.command}: NO GATE`, message: result.verdict.reasons.join('\n') });
+  else if (result.verdict.status !== 'pass') {
     out.push({ level: 'error', title: `toolproof ${result.command}: ${result.verdict.status.toUpperCase()}`, message: result.verdict.reasons.join('\n') || 'the gate failed' });
   }
   for (const e of result.errors) out.push({ level: 'error', title: `toolproof ${e.code}`, message: `${e.message}${e.hint ? `\nnext: ${e.hint}` : ''}`, ...(e.file ? { file: e.file } : {}) });

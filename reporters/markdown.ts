@@ -11,7 +11,7 @@ import { abSection, benchSection, breakingSection, flippedSection, lintSection, 
 import { costMarkdown, scenariosMarkdown } from '../src/report/scenario-sections.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, pointsText, previousAccuracy, verdictLine } from '../src/report/text.ts';
 
-const ICON = { pass: '✅', fail: '❌', error: '⚠️' } as const;
+const ICON = { pass: '✅', fail: '❌', error: '⚠️', none: 'ℹ️' } as const;
 
 function accuracySection(result: ToolproofResult, options: RenderOptions): string | undefined {
   const summary = result.summary;

@@ -30,6 +30,11 @@ describe('text reporter', () => {
     expect(out.split('\n').at(-1)).toMatch(/^FAIL /);
   });
 
+  it('says NO GATE, with how to set one, for a run without a gate', () => {
+    const ungated: ToolproofResult = { ...parts[0], verdict: { status: 'none', reasons: ['no gate set: add --min-accuracy'] } };
+    expect(text.render(ungated).trimEnd().split('\n').at(-1)).toMatch(/^NO GATE accuracy \d+\.\d% .*: no gate set: add --min-accuracy$/);
+  });
+
   it('closes a result without eval with its verdict', () => {
     expect(text.render(parts[3]).trimEnd().split('\n').at(-1)).toBe('PASS');
   });

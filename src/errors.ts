@@ -44,9 +44,9 @@ export type ErrorCode =
 /** Exit codes shared by every command. */
 export const EXIT = { ok: 0, gate: 1, runtime: 2, input: 3 } as const;
 
-/** A result's verdict as an exit code: pass 0, a failed gate 1, a run that could not finish 2. */
-export function exitCodeFor(status: 'pass' | 'fail' | 'error'): number {
-  return status === 'pass' ? EXIT.ok : status === 'fail' ? EXIT.gate : EXIT.runtime;
+/** A result's verdict as an exit code: pass or no gate 0, a failed gate 1, a run that could not finish 2. */
+export function exitCodeFor(status: 'pass' | 'fail' | 'error' | 'none'): number {
+  return status === 'pass' || status === 'none' ? EXIT.ok : status === 'fail' ? EXIT.gate : EXIT.runtime;
 }
 
 const INPUT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([

@@ -167,11 +167,34 @@ export interface ExpectedArg {
   any?: boolean;
 }
 
+/** One expected call of an answer: the tool and, optionally, its arguments. */
+export interface ExpectedCall {
+  tool: string;
+  args?: { [name: string]: ExpectedArg };
+}
+
+/**
+ * Several expected calls in one answer (BFCL's parallel and multiple categories). Order `exact`:
+ * these calls in this order; `in-order`: in this order, others between them up to `maxExtra`;
+ * `any-order`: in any order. Calls beyond the steps fail unless `maxExtra` allows them (default 0).
+ */
+export interface ExpectedCalls {
+  order: 'exact' | 'in-order' | 'any-order';
+  maxExtra?: number;
+  steps: ExpectedCall[];
+}
+
 export interface Expectation {
-  /** null: the right answer is no tool. A list: any of these tools. */
+  /** null: the right answer is no tool. A list: any of these tools. With `calls`: the first step's tool. */
   tool: string | string[] | null;
   notTools?: string[];
   args?: { [name: string]: ExpectedArg };
+  /** Every call of the answer, when the case expects more than one. */
+  calls?: ExpectedCalls;
+  /** No listed tool can do it: the model must call none and say so (BFCL's irrelevance). */
+  missingTool?: boolean;
+  /** Required arguments the request leaves out: the model must ask for them, not invent them. */
+  asksFor?: string[];
 }
 
 export interface SelectionCase {
@@ -197,6 +220,13 @@ export interface ArgCheck {
 }
 
 /** One attempt of one case (a case runs `repeat` times). */
+/** One call of an answer with several calls. */
+export interface AttemptCall {
+  name: string;
+  arguments?: { [key: string]: unknown };
+  rawArguments: string;
+}
+
 export interface Attempt {
   state: CaseState;
   /** The tool chosen, null for no tool. Undefined when the attempt errored before a choice. */
@@ -204,6 +234,8 @@ export interface Attempt {
   arguments?: { [key: string]: unknown };
   rawArguments?: string;
   argCheck?: ArgCheck;
+  /** Every call of the answer, when it made more than one (the first is also `chosen`/`arguments`). */
+  calls?: AttemptCall[];
   reason: string;
   finishReason?: FinishReason;
   latencyMs: number;

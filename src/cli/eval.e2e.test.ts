@@ -49,6 +49,33 @@ describe('toolproof eval', () => {
     expect(lines.filter((l) => l.type === 'case')).toHaveLength(result.cases.length);
   });
 
+  it('says NO GATE, not PASS, without a gate, tells how to set one in every report, and exits 0', async () => {
+    const dir = tmp();
+    const run = await runCli(['eval', ...REFMAN, '--json', join(dir, 'out.json')]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(/PASS accuracy/);
+    expect(run.stdout).toMatch(/NO GATE accuracy \d+\.\d% .*no gate set.*--min-accuracy 0\.8.*`gate: \{minAccuracy: 0\.8\}` to the query set/);
+    const result = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8'));
+    expect(result.verdict).toEqual({ status: 'none', reasons: [expect.stringContaining('no gate set')] });
+    const rendered = await runCli(['report', join(dir, 'out.json'), '--format', 'markdown,html,github,junit', '--out-dir', dir, '--gate']);
+    expect(rendered.code).toBe(0);
+    expect(readFileSync(join(dir, 'toolproof.md'), 'utf8')).toMatch(/^### ℹ️ Toolproof NO GATE/m);
+    expect(readFileSync(join(dir, 'toolproof.html'), 'utf8')).toContain('Verdict: NO GATE');
+    expect(readFileSync(join(dir, 'toolproof.github.txt'), 'utf8')).toMatch(/^::notice title=toolproof eval%3A NO GATE::no gate set/m);
+  });
+
+  it('reads the gate from the query set (gate: {minAccuracy}) and names the set when it fails', async () => {
+    const dir = tmp();
+    const queries = write(dir, 'gated.yaml', `${readFileSync(`${ROOT}fixtures/queries/refman.yaml`, 'utf8')}\ngate: {minAccuracy: 0.99}\n`);
+    const failing = await runCli(['eval', '--tools', `${ROOT}fixtures/tools/refman.json`, '--queries', queries]);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toMatch(/FAIL accuracy .*query set gated: accuracy \d+\.\d% is below its gate\.minAccuracy 99\.0%/);
+    const easy = write(dir, 'easy.yaml', `${readFileSync(`${ROOT}fixtures/queries/refman.yaml`, 'utf8')}\ngate: {minAccuracy: 0.1}\n`);
+    const passing = await runCli(['eval', '--tools', `${ROOT}fixtures/tools/refman.json`, '--queries', easy]);
+    expect(passing.code).toBe(0);
+    expect(passing.stdout).toMatch(/PASS accuracy/);
+  });
+
   it('exits 1 when the accuracy threshold does not hold', async () => {
     const run = await runCli(['eval', ...REFMAN, '--min-accuracy', '0.99']);
     expect(run.code).toBe(1);

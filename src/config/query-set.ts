@@ -4,10 +4,13 @@
  * `args` follows the Berkeley Function Calling Leaderboard: each argument lists acceptable values;
  * `{anyOf: [...], optional: true}` also lets it be absent (as does BFCL's "" in the list);
  * `{any: true}` accepts any value, for free text a case cannot predict.
+ * Case kinds beside `tool` (docs/scoring.md): `calls` (several calls in one answer, BFCL's parallel
+ * and multiple), `missingTool: true` (no listed tool can do it) and `asksFor: [param]` (the request
+ * leaves out a required argument: the model must ask for it).
  */
 import { basename, extname, resolve } from 'node:path';
 import { ToolproofError } from '../errors.ts';
-import type { ExpectedArg, JsonValue, SelectionCase } from '../types.ts';
+import type { ExpectedArg, ExpectedCalls, JsonValue, SelectionCase } from '../types.ts';
 import { readDataFile } from './read-file.ts';
 import { validateData } from './validate.ts';
 import type { Isolation, Scenario } from '../run/scenario-types.ts';
@@ -23,9 +26,19 @@ export interface QuerySet {
   scenarios: Scenario[];
   /** `scenario` (default): fresh servers per scenario; `run`: shared. */
   isolation: Isolation;
+  /** The set's own gate (`gate: {minAccuracy: 0.8}`): eval fails when the set's accuracy is below it. */
+  gate?: { minAccuracy: number };
 }
 
 const toolName = { type: 'string', minLength: 1 } as const;
+
+// One answer's calls: a list of steps, or {order, maxExtra, steps} (the shape scenarios use too).
+const callsObject = {
+  type: 'object',
+  required: ['steps'],
+  properties: { order: { enum: ['exact', 'in-order', 'any-order'] }, maxExtra: { type: 'integer', minimum: 0 }, steps: { $ref: '#/$defs/steps' } },
+  additionalProperties: false,
+} as const;
 
 const querySetSchema = {
   type: 'object',
@@ -34,6 +47,7 @@ const querySetSchema = {
     name: { type: 'string', minLength: 1 },
     description: { type: 'string' },
     servers: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+    gate: { type: 'object', required: ['minAccuracy'], properties: { minAccuracy: { type: 'number', minimum: 0, maximum: 1 } }, additionalProperties: false },
     cases: {
       type: 'array',
       minItems: 1,
@@ -46,10 +60,13 @@ const querySetSchema = {
           tags: { type: 'array', items: { type: 'string' } },
           expect: {
             type: 'object',
-            required: ['tool'],
+            anyOf: ['tool', 'calls', 'missingTool', 'asksFor'].map((key) => ({ required: [key], properties: { [key]: {} } })),
             properties: {
               tool: { anyOf: [toolName, { type: 'null' }, { type: 'array', items: toolName, minItems: 1 }] },
               notTools: { type: 'array', items: toolName },
+              calls: { anyOf: [{ $ref: '#/$defs/steps' }, callsObject] },
+              missingTool: { const: true },
+              asksFor: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
               args: {
                 type: 'object',
                 additionalProperties: {
@@ -79,6 +96,13 @@ const querySetSchema = {
     },
   },
   additionalProperties: false,
+  $defs: {
+    steps: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'object', required: ['tool'], properties: { tool: toolName, args: { $ref: '#/properties/cases/items/properties/expect/properties/args' } }, additionalProperties: false },
+    },
+  },
 } as const;
 
 interface RawCase {
@@ -86,10 +110,18 @@ interface RawCase {
   query: string;
   tags?: string[];
   expect: {
-    tool: string | string[] | null;
+    tool?: string | string[] | null;
     notTools?: string[];
-    args?: Record<string, JsonValue[] | { anyOf: JsonValue[]; optional?: boolean } | { any: true; optional?: boolean }>;
+    args?: RawArgs;
+    calls?: RawStep[] | { order?: 'exact' | 'in-order' | 'any-order'; maxExtra?: number; steps: RawStep[] };
+    missingTool?: true;
+    asksFor?: string[];
   };
+}
+type RawArgs = Record<string, JsonValue[] | { anyOf: JsonValue[]; optional?: boolean } | { any: true; optional?: boolean }>;
+interface RawStep {
+  tool: string;
+  args?: RawArgs;
 }
 
 // Scenarios sit beside cases (src/config/scenarios.ts): a set needs one or the other, or both.
@@ -111,7 +143,7 @@ const HINT = 'a query set is {"cases": [{"query": "...", "expect": {"tool": "nam
 
 export function loadQuerySet(path: string): QuerySet {
   const file = resolve(path);
-  const raw = validateData<{ name?: string; servers?: string[]; cases?: RawCase[]; scenarios?: RawScenario[]; isolation?: Isolation }>(
+  const raw = validateData<{ name?: string; servers?: string[]; cases?: RawCase[]; gate?: { minAccuracy: number }; scenarios?: RawScenario[]; isolation?: Isolation }>(
     fullSchema,
     readDataFile(file, 'query set'),
     file,
@@ -130,14 +162,30 @@ export function loadQuerySet(path: string): QuerySet {
       });
     }
     seen.set(id, i);
-    const out: SelectionCase = { id, query: c.query, suite: name, expect: { tool: c.expect.tool } };
+    const out: SelectionCase = { id, query: c.query, suite: name, expect: { tool: caseTool(c.expect) } };
     if (c.expect.notTools) out.expect.notTools = c.expect.notTools;
     if (c.expect.args) out.expect.args = normaliseArgs(c.expect.args);
+    if (c.expect.calls) out.expect.calls = normaliseCalls(c.expect.calls);
+    if (c.expect.missingTool) out.expect.missingTool = true;
+    if (c.expect.asksFor) out.expect.asksFor = c.expect.asksFor;
     if (c.tags) out.tags = c.tags;
     return out;
   });
   const scenarios = normaliseScenarios(raw.scenarios ?? [], name, file, normaliseArgs);
-  return { file, name, ...(raw.servers ? { servers: raw.servers } : {}), cases, scenarios, isolation: raw.isolation ?? 'scenario' };
+  return { file, name, ...(raw.servers ? { servers: raw.servers } : {}), cases, scenarios, isolation: raw.isolation ?? 'scenario', ...(raw.gate ? { gate: raw.gate } : {}) };
+}
+
+/** The label tool of a case: `tool`, else the first step's, else none (missingTool, asksFor). */
+function caseTool(e: RawCase['expect']): string | string[] | null {
+  if (e.tool !== undefined) return e.tool;
+  const steps = Array.isArray(e.calls) ? e.calls : e.calls?.steps;
+  return steps?.[0]?.tool ?? null;
+}
+
+function normaliseCalls(calls: NonNullable<RawCase['expect']['calls']>): ExpectedCalls {
+  const raw = Array.isArray(calls) ? { steps: calls } : calls;
+  const steps = raw.steps.map((s) => ({ tool: s.tool, ...(s.args ? { args: normaliseArgs(s.args) } : {}) }));
+  return { order: raw.order ?? 'in-order', ...(raw.maxExtra !== undefined ? { maxExtra: raw.maxExtra } : {}), steps };
 }
 
 export function normaliseArgs(args: NonNullable<RawCase['expect']['args']>): Record<string, ExpectedArg> {
@@ -160,16 +208,26 @@ export function normaliseArgs(args: NonNullable<RawCase['expect']['args']>): Rec
  * Checks the expectations against the tools the model will see: an expected tool nobody lists is an
  * input error, since the case could never pass.
  */
-export function checkQuerySetTools(set: QuerySet, toolNames: ReadonlySet<string>): void {
+export function checkQuerySetTools(set: QuerySet, toolNames: ReadonlySet<string>, params?: ReadonlySet<string>): void {
   set.cases.forEach((c, i) => {
     const expected = c.expect.tool === null ? [] : Array.isArray(c.expect.tool) ? c.expect.tool : [c.expect.tool];
-    for (const name of [...expected, ...(c.expect.notTools ?? [])]) {
+    const steps = c.expect.calls?.steps.map((s) => s.tool) ?? [];
+    for (const name of [...expected, ...steps, ...(c.expect.notTools ?? [])]) {
       if (!toolNames.has(name)) {
         throw new ToolproofError('E_UNKNOWN_TOOL', `query set ${set.file}: case "${c.id}" ($.cases[${i}]) expects tool "${name}", which no server lists`, {
           file: set.file,
           path: `$.cases[${i}].expect`,
           tool: name,
           hint: `listed tools: ${[...toolNames].sort().join(', ') || '(none)'}; fix the name or start the server that has it (--server)`,
+        });
+      }
+    }
+      for (const param of params ? (c.expect.asksFor ?? []) : []) {
+      if (!params!.has(param)) {
+        throw new ToolproofError('E_FILE_INVALID', `query set ${set.file}: case "${c.id}" ($.cases[${i}]) asks for "${param}", which no listed tool takes`, {
+          file: set.file,
+          path: `$.cases[${i}].expect.asksFor`,
+          hint: `asksFor names a parameter of a listed tool: ${[...params!].sort().slice(0, 20).join(', ') || '(none)'}`,
         });
       }
     }

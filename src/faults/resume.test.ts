@@ -74,7 +74,7 @@ describe('kill and resume', () => {
     expect(killed.lines).toBeGreaterThanOrEqual(8);
     expect(killed.lines).toBeLessThan(planned);
     const resumed = await runCli(['eval', ...inputs, '--resume', results, '--json', `${dir}/resumed.json`], { timeoutMs: 120_000 });
-    expect(resumed.code).toBe(uninterrupted.verdict.status === 'pass' ? 0 : 1);
+    expect(resumed.code).toBe(uninterrupted.verdict.status === 'fail' ? 1 : 0);
     const result = readResult(`${dir}/resumed.json`);
     expect(result.complete).toBe(true);
     expect(totals(result)).toEqual(totals(uninterrupted));

@@ -43,6 +43,47 @@ const addSource: ToolDefinition = {
   },
 };
 
+// The shapes of a real web-search server's parameters (Brave's brave_web_search), cut down.
+const webSearch: ToolDefinition = {
+  name: 'brave_web_search',
+  description: 'Performs a web search using the Brave Search API.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'Search query' },
+      search_lang: { type: 'string', enum: ['ar', 'eu', 'bn', 'en', 'lt', 'de', 'fr'], description: 'Search language preference' },
+      safesearch: { type: 'string', enum: ['off', 'moderate', 'strict'], description: 'Filters search results for adult content' },
+    },
+    required: ['query'],
+  },
+};
+const askNotebook: ToolDefinition = {
+  name: 'query_notebook',
+  description: 'Ask a question of one notebook.',
+  inputSchema: { type: 'object', properties: { notebook: { type: 'string' }, question: { type: 'string' } }, required: ['notebook', 'question'] },
+};
+const tagList: ToolDefinition = {
+  name: 'tag_item',
+  description: 'Add tags to one item.',
+  inputSchema: { type: 'object', properties: { item_key: { type: 'string', pattern: '^[A-Z0-9]{8}$' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['item_key', 'tags'] },
+};
+
+describe('inferArguments fills only what the request says', () => {
+  it.each([
+    ['no enum value from a word in another sense', webSearch, 'Turn off the lights and search for reef news', { query: 'Turn off lights reef' }],
+    ['no enum value unprompted', webSearch, 'search the web for kettlebell deals 30% off', { query: 'kettlebell deals 30 off' }],
+    ['no two-letter code from inside a word ("LTS" is not "lt")', webSearch, 'What is the latest Node LTS release?', { query: 'Node LTS release' }],
+    ['a short value named beside its parameter', webSearch, 'search reef news with safesearch off', { query: 'reef', safesearch: 'off' }],
+    ['a two-letter code as a word of its own beside its parameter', webSearch, 'search for reef news, search language de', { query: 'reef language', search_lang: 'de' }],
+    ['a required parameter named in the request takes the words before its name', askNotebook, 'Ask the Thesis notebook to summarise the methods', { notebook: 'Thesis', question: 'summarise methods' }],
+    ['several words before the name', askNotebook, 'Using only the material in my Coral Reef Review notebook, explain why acidification matters', { notebook: 'Coral Reef Review', question: 'only material explain acidification matters' }],
+    ['nothing invented when the request does not name it', askNotebook, 'What do my reef sources say about bleaching?', { question: 'reef sources say bleaching' }],
+    ['the remainder as a one-item list for a required list of strings', tagList, 'Mark item GHJK8901 as important', { item_key: 'GHJK8901', tags: ['important'] }],
+  ])('%s', (_label, tool, query, expected) => {
+    expect(inferArguments(query, tool)).toEqual(expected);
+  });
+});
+
 describe('inferArguments', () => {
   it.each([
     ['a quoted string goes to the string parameter', search, "find 'coral bleaching'", { query: 'coral bleaching' }],

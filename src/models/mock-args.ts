@@ -19,7 +19,7 @@ const FILLER: ReadonlySet<string> = new Set(
   ['show', 'find', 'get', 'give', 'list', 'search', 'look', 'lookup', 'tell', 'fetch', 'display', 'open', 'need',
     'see', 'check', 'top', 'first', 'last', 'newest', 'latest', 'oldest', 'recent', 'all', 'every', 'now', 'thanks',
     'thank', 'ok', 'okay', 'let', 'know', 'help', 'use', 'using', 'call', 'run', 'new', 'one', 'ones', 'most', 'least',
-    'max', 'maximum', 'min', 'minimum'].map(stem),
+    'max', 'maximum', 'min', 'minimum', 'mark', 'ask'].map(stem),
 );
 const FREE_TEXT: ReadonlySet<string> = new Set(
   ['query', 'question', 'text', 'title', 'topic', 'prompt', 'message', 'content', 'keywords', 'search', 'q'].map(stem),
@@ -134,16 +134,55 @@ function enumChoices(schema: JsonSchema, values: string[]): EnumChoice[] {
   return choices;
 }
 
+/**
+ * An enum value fills its parameter only when the request names it: its distinctive words appear,
+ * and a short value (three characters or fewer: "off", "lt", "en") appears as a word of its own,
+ * written as the value ("LTS" is not "lt"), within three words of the parameter's own words
+ * ("safesearch off", "search language de"); "turn off the lights" sets no safesearch.
+ */
 function fillEnum(state: State, name: string, schema: JsonSchema, values: string[]): void {
   let best: { value: string; hits: number } | undefined;
   for (const { value, own, needed } of enumChoices(schema, values)) {
     if (!needed.length || !needed.every((term) => state.queryTerms.has(term))) continue;
+    if (value.length <= 3 && !shortValueNamed(state, name, schema, value)) continue;
     const hits = own.filter((term) => state.queryTerms.has(term)).length;
     if (!best || hits > best.hits) best = { value, hits };
   }
   if (best) {
     state.args[name] = best.value;
     for (const term of terms(best.value)) state.used.add(term);
+  }
+}
+
+function shortValueNamed(state: State, name: string, schema: JsonSchema, value: string): boolean {
+  const words = new Set([...paramTerms(name, schema)].filter((term) => !terms(value).includes(term)));
+  return state.tokens.some((token, i) => token.raw.toLowerCase() === value.toLowerCase() && nearestDistance(state.tokens, i, words) <= 3);
+}
+
+/**
+ * A required string parameter named in the request takes the words just before its name: "the
+ * Thesis notebook" gives notebook "Thesis", "my Coral Reef Review notebook" "Coral Reef Review".
+ */
+function fillNamed(state: State, entries: Array<[string, JsonSchema]>, required: Set<string>): void {
+  for (const [name, schema] of entries) {
+    if (!required.has(name) || name in state.args || !types(schema).includes('string') || enumValues(schema).length) continue;
+    const own = cachedTerms(name);
+    if (!own.length || own.some((term) => FREE_TEXT.has(term))) continue;
+    const at = state.tokens.findIndex((t) => t.term === own[own.length - 1]);
+    if (at <= 0) continue;
+    const words: Token[] = [];
+    for (let i = at - 1; i >= 0 && words.length < 4; i--) {
+      const t = state.tokens[i];
+      const taken = state.spans.some(([s, e]) => t.start >= s && t.start < e);
+      if (!t.term || FILLER.has(t.term) || taken || !/^\s+$/.test(state.query.slice(t.end, (words[0] ?? state.tokens[at]).start))) break;
+      words.unshift(t);
+    }
+    if (!words.length) continue;
+    const value = state.query.slice(words[0].start, words[words.length - 1].end);
+    if (!fitsPattern(schema, value)) continue;
+    state.args[name] = value;
+    state.spans.push([words[0].start, state.tokens[at].end]);
+    for (const t of [...words, state.tokens[at]]) state.used.add(t.term);
   }
 }
 
@@ -253,8 +292,9 @@ function vocabulary(tool: ToolDefinition): Set<string> {
 
 function fillRemainder(state: State, tool: ToolDefinition, entries: Array<[string, JsonSchema]>, required: Set<string>): void {
   const open = entries.filter(([name, schema]) => required.has(name) && !(name in state.args) && types(schema).includes('string') && !enumValues(schema).length);
-  // Prefer the free-text slot (a question, query, title...) over identifiers.
-  const target = open.find(([name]) => cachedTerms(name).some((term) => FREE_TEXT.has(term))) ?? open[0];
+  // Prefer the free-text slot (a question, query, title...) over identifiers; a list of strings last.
+  const list = entries.find(([name, schema]) => required.has(name) && !(name in state.args) && isStringList(schema));
+  const target = open.find(([name]) => cachedTerms(name).some((term) => FREE_TEXT.has(term))) ?? open[0] ?? list;
   if (!target) return;
   const vocab = vocabulary(tool);
   const kept = state.tokens.filter(
@@ -268,8 +308,16 @@ function fillRemainder(state: State, tool: ToolDefinition, entries: Array<[strin
     value += /^[^\s]{1,2}$/.test(gap) ? gap + kept[i].raw : ` ${kept[i].raw}`;
   }
   // A remainder that breaks the parameter's pattern would be an invented value; leave it out.
+  if (isStringList(target[1])) {
+    state.args[target[0]] = [value];
+    return;
+  }
   if (!fitsPattern(target[1], value)) return;
   state.args[target[0]] = value;
+}
+
+function isStringList(schema: JsonSchema): boolean {
+  return types(schema).includes('array') && types((schema.items ?? {}) as JsonSchema).includes('string') && !types(schema).includes('string');
 }
 
 /** The arguments the mock can infer for `tool` from `query`. */
@@ -290,6 +338,7 @@ export function inferArguments(
   }
   fillPatterns(state, entries);
   fillLiterals(state, entries, required);
+  fillNamed(state, entries, required);
   fillNumbers(state, entries);
   fillBooleans(state, entries);
   fillRemainder(state, tool, entries, required);

@@ -53,6 +53,13 @@ describe('mergeResults', () => {
     expect(merged.command).toBe('merged');
   });
 
+  it('ranks no gate below pass: a part without a gate neither fails the merge nor adds its advice to a gated one', () => {
+    const ungated: ToolproofResult = { ...parts[0], verdict: { status: 'none', reasons: ['no gate set'] } };
+    expect(mergeResults([ungated, ungated]).verdict).toEqual({ status: 'none', reasons: ['no gate set'] });
+    expect(mergeResults([ungated, parts[3]]).verdict).toEqual(parts[3].verdict);
+    expect(mergeResults([ungated, parts[2]]).verdict.status).toBe(parts[2].verdict.status);
+  });
+
   it('adds up two lint and two diff sections', () => {
     const merged = mergeResults([parts[2], parts[2], parts[1], parts[1]]);
     expect(merged.lint!.summary.error).toBe(2 * parts[2].lint!.summary.error);

@@ -13,7 +13,8 @@ import { RESULT_SCHEMA_VERSION, type Diagnostic, type ServerInfo, type SuiteSumm
 import { mergeSections } from './merge-sections.ts';
 import { validateResult } from './result-schema.ts';
 
-const RANK: Record<VerdictStatus, number> = { pass: 0, fail: 1, error: 2 };
+// No gate ranks below pass: one gated part that passed makes the merged run pass.
+const RANK: Record<VerdictStatus, number> = { none: -1, pass: 0, fail: 1, error: 2 };
 
 const unique = <T>(items: T[], key: (item: T) => string): T[] => {
   const seen = new Set<string>();
@@ -66,7 +67,7 @@ export interface MergeOptions {
 
 export function mergeResults(parts: ToolproofResult[], options: MergeOptions = {}): ToolproofResult {
   if (parts.length === 0) throw new ToolproofError('E_USAGE', 'nothing to merge: no results', { hint: 'run the suites with the Toolproof vitest reporter first' });
-  const status = parts.map((p) => p.verdict.status).reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'pass' as VerdictStatus);
+  const status = parts.map((p) => p.verdict.status).reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'none' as VerdictStatus);
   const hasEval = parts.some((p) => p.summary !== undefined || p.cases !== undefined);
   const { suites, cases } = mergeSuites(parts);
   const model = same(parts.map((p) => p.model));
@@ -79,7 +80,7 @@ export function mergeResults(parts: ToolproofResult[], options: MergeOptions = {
     startedAt: parts.map((p) => p.startedAt).sort()[0],
     finishedAt: parts.map((p) => p.finishedAt).sort().at(-1)!,
     complete: parts.every((p) => p.complete),
-    verdict: { status, reasons: [...new Set(parts.flatMap((p) => p.verdict.reasons))] },
+    verdict: { status, reasons: [...new Set(parts.filter((p) => p.verdict.status !== 'none' || status === 'none').flatMap((p) => p.verdict.reasons))] },
     ...(model ? { model } : {}),
     ...(servers ? { servers } : {}),
     ...(hasEval ? { summary: summarise(cases), suites, cases } : {}),

@@ -13,11 +13,12 @@ import type { RunCost, ScenarioResult, ScenarioSummary } from '../run/scenario-t
 
 export const RESULT_SCHEMA_VERSION = '1.0';
 
-export type VerdictStatus = 'pass' | 'fail' | 'error';
+/** `none`: the run had no gate to pass or fail (eval without --min-accuracy or `gate:`); it exits 0. */
+export type VerdictStatus = 'pass' | 'fail' | 'error' | 'none';
 
 export interface Verdict {
   status: VerdictStatus;
-  /** One line each: why the gate failed or what stopped the run. Empty on pass. */
+  /** One line each: why the gate failed or what stopped the run; with `none`, how to set a gate. Empty on pass. */
   reasons: string[];
 }
 

@@ -10,6 +10,9 @@ export const intervalText = (i: Interval): string => `${pct(i.low)} - ${pct(i.hi
 export const pointsText = (delta: number): string => `${delta >= 0 ? '+' : '-'}${Math.abs(delta * 100).toFixed(1)} pp`;
 
 export function expectedText(expected: Expectation): string {
+  if (expected.asksFor) return `(no tool: asks for ${expected.asksFor.join(', ')})`;
+  if (expected.missingTool) return '(no tool: none fits)';
+  if (expected.calls) return `${expected.calls.steps.map((s) => s.tool).join(' + ')} (${expected.calls.order})`;
   if (expected.tool === null) return '(no tool)';
   return Array.isArray(expected.tool) ? expected.tool.join(' | ') : expected.tool;
 }
@@ -18,7 +21,7 @@ export function chosenText(chosen: string | null | undefined): string {
   return chosen === undefined ? '(error)' : chosen === null ? '(no tool)' : chosen;
 }
 
-export const verdictWord = (result: ToolproofResult): string => result.verdict.status.toUpperCase();
+export const verdictWord = (result: ToolproofResult): string => (result.verdict.status === 'none' ? 'NO GATE' : result.verdict.status.toUpperCase());
 
 /** The verdict in one line: status, what ran, the headline number, and why it failed. */
 export function verdictLine(result: ToolproofResult): string {

@@ -58,6 +58,9 @@ export interface LoadedInputs {
   sets: QuerySet[];
 }
 
+/** What a run without a gate says instead of PASS. */
+export const NO_GATE_REASON = 'no gate set, so nothing passed or failed: add --min-accuracy 0.8 to the command, or `gate: {minAccuracy: 0.8}` to the query set';
+
 export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' | 'toolsFiles' | 'queries'>): LoadedInputs {
   if (!options.config && !options.toolsFiles?.length) {
     throw new ToolproofError('E_USAGE', 'eval needs --config FILE (live servers) or --tools FILE (definitions only)', { hint: 'see `toolproof eval --help`' });
@@ -132,7 +135,7 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
     for (const set of inputs.sets) {
       const tools = set.servers ? allTools.filter((t) => t.server === undefined || set.servers!.includes(t.server)) : allTools;
       toolsBySet.set(set.name, tools);
-      if (failedServers.size === 0) checkQuerySetTools(set, new Set(tools.map((t) => t.name)));
+      if (failedServers.size === 0) checkQuerySetTools(set, new Set(tools.map((t) => t.name)), new Set(tools.flatMap((t) => Object.keys((t.inputSchema.properties ?? {}) as object))));
     }
     const pending: SelectionCase[] = inputs.sets.flatMap((s) => s.cases).filter((c) => !done.has(caseKey(c)));
     const scenarioCount = inputs.sets.reduce((n, s) => n + s.scenarios.length, 0);
@@ -232,6 +235,20 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
     if (summary && options.minAccuracy !== undefined && summary.accuracy < options.minAccuracy) {
       if (status === 'pass') status = 'fail';
       reasons.push(`accuracy ${(summary.accuracy * 100).toFixed(1)}% is below --min-accuracy ${(options.minAccuracy * 100).toFixed(1)}%`);
+    }
+    for (const set of inputs.sets) {
+      const own = set.gate?.minAccuracy;
+      const accuracy = suites.find((s) => s.suite === set.name)?.summary.accuracy ?? 0;
+      if (own === undefined || accuracy >= own) continue;
+      if (status === 'pass') status = 'fail';
+      reasons.push(`query set ${set.name}: accuracy ${(accuracy * 100).toFixed(1)}% is below its gate.minAccuracy ${(own * 100).toFixed(1)}% (${set.file})`);
+    }
+    // Without a gate nothing was checked, so the run neither passes nor fails: it says how to set one.
+    // Scenarios are gates of their own (each must hold), as are the cost gates.
+    const gated = options.minAccuracy !== undefined || inputs.sets.some((s) => s.gate) || scenarios.length > 0 || Object.values(options.gates ?? {}).some((v) => v !== undefined);
+    if (status === 'pass' && !gated) {
+      status = 'none';
+      reasons.push(NO_GATE_REASON);
     }
     return {
       ...resultHeader('eval', startedAt),

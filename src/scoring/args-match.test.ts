@@ -2,10 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { matchArguments, normaliseString, valuesMatch } from './args-match.ts';
 
 describe('BFCL argument matching', () => {
-  it('normalises case, whitespace and punctuation in strings', () => {
-    expect(normaliseString('  Coral   Bleaching! ')).toBe('coral bleaching');
+  it('normalises as BFCL does: lowercase, no spaces, no , . / - _ * ^ where they only separate words', () => {
+    expect(normaliseString('  Coral   Bleaching ')).toBe('coralbleaching');
     expect(valuesMatch('coral bleaching', 'Coral-Bleaching')).toBe(true);
     expect(valuesMatch('coral', 'corals')).toBe(false);
+    expect(valuesMatch('April 1, 2024', 'april 1 2024')).toBe(true);
+    expect(valuesMatch('San Francisco, CA', 'San Francisco,CA')).toBe(true);
+    expect(valuesMatch('New York', 'new_york')).toBe(true);
+    expect(valuesMatch('U.S.A.', 'USA')).toBe(true);
+    expect(valuesMatch('St. Louis', 'St Louis')).toBe(true);
+    expect(valuesMatch("it's", 'it"s')).toBe(true); // BFCL reads ' as "
+    // Punctuation BFCL keeps stays: "Hello!" is not "Hello" in BFCL either.
+    expect(valuesMatch('Hello!', 'Hello')).toBe(false);
+  });
+
+  it.each([
+    ['C#', 'C', false],
+    ['C#', 'c#', true],
+    ['C++', 'C', false],
+    ['Guardian Sword+', 'Guardian Sword', false],
+    ['x^2 - 3x + 2', 'x^2 + 3x + 2', false],
+    ['x^2 - 3x + 2', 'x^2-3x+2', true],
+    ['2*3', '23', false],
+    ['1/2', '12', false],
+    ['-5', '5', false],
+    ['3.5', '35', false],
+    ['v1.2.3', 'v123', false],
+    ['john.doe@example.com', 'johndoe@examplecom', false],
+    ['john.doe@example.com', 'John.Doe@Example.com', true],
+    ['@alice', 'alice', false],
+    ['example.com', 'examplecom', false],
+    ['/tmp/a-b.txt', 'tmpabtxt', false],
+    ['~/notes', 'notes', false],
+    ['https://example.com/a-b', 'https://example.com/ab', false],
+  ] as const)('keeps a symbol that changes the value: %s vs %s -> %s', (expected, actual, same) => {
+    expect(valuesMatch(expected, actual)).toBe(same);
   });
 
   it('matches numbers by value, arrays element-wise, objects by key', () => {

@@ -1,16 +1,12 @@
 /**
  * Argument matching after the Berkeley Function Calling Leaderboard's AST checker: each expected
- * argument lists acceptable values; strings match after normalising case, whitespace and punctuation;
+ * argument lists acceptable values; strings match after BFCL's normalisation (normalise-string.ts);
  * numbers by value; arrays element-wise; an optional argument may be absent; an unexpected one fails.
  */
 import type { ExpectedArg, JsonValue } from '../types.ts';
+import { normaliseString } from './normalise-string.ts';
 
-export function normaliseString(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[\s\p{P}\p{S}]+/gu, ' ')
-    .trim();
-}
+export { normaliseString };
 
 export function valuesMatch(expected: JsonValue, actual: unknown): boolean {
   if (typeof expected === 'string') return typeof actual === 'string' && normaliseString(expected) === normaliseString(actual);

@@ -47,9 +47,10 @@ describe('scoreAttempt', () => {
     expect(attempt.latencyMs).toBe(12);
   });
 
-  it('checks every call against its schema for argument accuracy, even when the case names no arguments', () => {
+  it('fails the right tool with arguments that break its schema, even when the case names no arguments', () => {
     const attempt = scoreAttempt(cased({ tool: 'search_items' }), call('search_items', '{"query":"coral","sort":"date"}'), tools, 1);
-    expect(attempt.state).toBe('passed');
+    expect(attempt.state).toBe('failed');
+    expect(attempt.reason).toBe('right tool search_items, wrong arguments: schema: (arguments) must NOT have additional properties "sort"');
     expect(attempt.argCheck).toMatchObject({ schemaValid: false, matches: null });
     expect(attempt.argCheck?.schemaErrors?.join()).toContain('must NOT have additional properties "sort"');
   });

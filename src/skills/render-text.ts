@@ -99,7 +99,7 @@ export function renderSkillsEvalText(result: ToolproofResult): string {
   for (const w of result.warnings) out.push(pc.yellow(`warning ${w.code}: ${w.message}`));
   for (const e of result.errors) out.push(pc.red(`error ${e.code}: ${e.message}`));
   const status = result.verdict.status;
-  const label = status === 'pass' ? pc.green('PASS') : status === 'fail' ? pc.red('FAIL') : pc.magenta('ERROR');
+  const label = status === 'pass' ? pc.green('PASS') : status === 'none' ? pc.yellow('NO GATE') : status === 'fail' ? pc.red('FAIL') : pc.magenta('ERROR');
   out.push(`${label}${result.verdict.reasons.length ? `: ${result.verdict.reasons.join('; ')}` : ''}`);
   return out.join('\n');
 }

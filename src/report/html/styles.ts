@@ -8,6 +8,7 @@ h2 { font-size: 16px; margin: 28px 0 10px; border-bottom: 1px solid var(--line);
 .meta, .note { color: var(--muted); font-size: 12px; }
 .verdict { border-radius: 6px; padding: 12px 16px; margin: 14px 0; font-size: 16px; font-weight: 600; border: 1px solid; }
 .verdict-pass { background: #e8f5ec; color: var(--pass); border-color: #9fd3b1; }
+.verdict-none { background: #fff8e1; color: #7a5a00; border-color: #f0d68a; }
 .verdict-fail, .verdict-error { background: #fdecea; color: var(--fail); border-color: #f1aaa4; }
 .verdict ul { margin: 6px 0 0; font-weight: 400; font-size: 14px; }
 .tiles { display: flex; flex-wrap: wrap; gap: 10px; margin: 10px 0; }

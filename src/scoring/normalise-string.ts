@@ -1,0 +1,66 @@
+/**
+ * String normalisation for argument matching, after the Berkeley Function Calling Leaderboard's
+ * `standardize_string` (ast_checker.py): lowercase, `'` read as `"`, and spaces, `,`, `_` and `^`
+ * removed, so "April 1, 2024" and "april 1 2024" match. BFCL also removes `.`, `/`, `-` and `*`;
+ * here they are removed only where they join or separate words, and kept where they change the
+ * value (docs/scoring.md lists each difference and why):
+ * - `-` before a number that starts the string or follows an operator (a sign: "-5" is not "5");
+ * - `.` between digits ("3.5" is not "35") and between words written together ("example.com",
+ *   "report.pdf", "node.js"), but not in abbreviations of single letters ("U.S.A." matches "USA");
+ * - every symbol in an e-mail address, URL or file path ("john.doe@example.com", "/tmp/a-b");
+ * - every operator in a formula (a string with `=`, `+`, `*`, `^`, `(` or `<`/`>`, or a single
+ *   fraction such as "1/2"): "x^2 - 3" is not "x^2 + 3", "2*3" is not "23".
+ * `#`, `+`, `@`, `~` and other punctuation stay, as in BFCL: "C#" is not "C".
+ */
+
+const FORMULA = /[=+*^()<>]|^\s*-?\d+(?:\.\d+)?\s*\/\s*-?\d+(?:\.\d+)?\s*$/;
+const LOCATOR = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/|~\/|\.{1,2}\/|[a-z]:\\)|@|^[\w.-]+(?:\/[\w.-]+)+$/i;
+
+/** True when the string is a formula: its operators are kept. */
+export function isFormula(value: string): boolean {
+  return FORMULA.test(value);
+}
+
+function normaliseToken(token: string, formula: boolean): string {
+  if (LOCATOR.test(token)) return token.replace(/[,]+$/, '');
+  let out = '';
+  for (let i = 0; i < token.length; i++) {
+    const ch = token[i];
+    const prev = token[i - 1] ?? '';
+    const next = token[i + 1] ?? '';
+    if (ch === ',' || ch === '_' || (ch === '^' && !formula)) continue;
+    if (ch === '-' || ch === '*' || ch === '/') {
+      if (formula) out += ch;
+      else if (ch === '-' && /\d|\./.test(next) && (i === 0 || /[=+*/(<>]/.test(prev))) out += ch; // a sign
+      continue;
+    }
+    if (ch === '.') {
+      if (isDigit(prev) && isDigit(next)) out += ch;
+      else if (i === 0 && isDigit(next)) out += ch; // ".5"
+      else if (isWordChar(prev) && isWordChar(next) && !abbreviation(token, i)) out += ch;
+      continue;
+    }
+    out += ch;
+  }
+  return out;
+}
+
+const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+const isWordChar = (c: string): boolean => /[\p{L}\p{N}]/u.test(c);
+
+/** A dot inside "u.s.a" or "e.g": single letters on both sides. */
+function abbreviation(token: string, dot: number): boolean {
+  const left = /(?:^|[^\p{L}\p{N}])[\p{L}]$/u.test(token.slice(0, dot));
+  const right = /^[\p{L}](?:$|[^\p{L}\p{N}])/u.test(token.slice(dot + 1));
+  return left && right;
+}
+
+export function normaliseString(value: string): string {
+  const formula = isFormula(value);
+  return value
+    .toLowerCase()
+    .replace(/'/g, '"')
+    .split(/\s+/)
+    .map((token) => normaliseToken(token, formula))
+    .join('');
+}
