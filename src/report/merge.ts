@@ -3,6 +3,7 @@
  * results one vitest run collects. Cases are concatenated and every summary is recomputed from them,
  * so the merged totals equal those of one unsharded run; the verdict is the worst of the parts.
  */
+import { mergeScenarioSections } from '../run/scenario-summary.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolproofError, type ErrorInfo } from '../errors.ts';
@@ -85,6 +86,7 @@ export function mergeResults(parts: ToolproofResult[], options: MergeOptions = {
     ...(servers ? { servers } : {}),
     ...(hasEval ? { summary: summarise(cases), suites, cases } : {}),
     ...mergeSections(parts),
+    ...mergeScenarioSections(parts),
     warnings: unique<Diagnostic>(parts.flatMap((p) => p.warnings), (w) => `${w.code} ${w.message}`),
     errors: unique<ErrorInfo>(parts.flatMap((p) => p.errors), (e) => `${e.code} ${e.message}`),
   };

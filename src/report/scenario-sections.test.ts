@@ -15,6 +15,7 @@ import { runEval } from '../run/eval-run.ts';
 import { todoWorld } from '../testing/todo-server.ts';
 import type { ToolproofResult } from './model.ts';
 import { resultSchemaErrors } from './result-schema.ts';
+import { mergeResults } from './merge.ts';
 
 let result: ToolproofResult;
 
@@ -88,5 +89,14 @@ describe('scenarios and cost in the reports', () => {
     expect(cases[0]['system-out']).toContain('-> add_todo');
     const evalCases = [suites.find((s) => s.name === 'eval: todo')!.testcase].flat() as Array<{ 'system-out'?: string }>;
     expect(evalCases[0]['system-out']).toMatch(/cost: 1 turn\(s\), 1 call\(s\), \d+\+\d+ tokens, model [\d.]+ ms, tools 0 ms, \$0\.\d+/);
+  });
+
+  it('merged results (vitest shards) keep every scenario and refold the cost', () => {
+    const merged = mergeResults([result, result]);
+    expect(merged.scenarios).toHaveLength(4);
+    expect(merged.scenarioSummary).toMatchObject({ scenarios: 4, passed: 2, failed: 2, heldBack: 2 });
+    expect(merged.cost).toMatchObject({ items: 8, promptTokens: result.cost!.promptTokens * 2, price: result.cost!.price });
+    expect(merged.cost!.cost).toBeCloseTo(result.cost!.cost! * 2, 12);
+    expect(resultSchemaErrors(JSON.parse(JSON.stringify(merged)))).toEqual([]);
   });
 });

@@ -84,23 +84,26 @@ export function costRun(cases: CaseResult[], scenarios: ScenarioResult[], table:
   const found = priceFor(table, modelId);
   for (const c of cases) c.cost = caseCost(c, found?.price);
   for (const s of scenarios) s.cost.cost = estimate(found?.price, s.cost.promptTokens, s.cost.completionTokens);
-  const all = [...cases.map((c) => c.cost!), ...scenarios.map((s) => s.cost)];
+  const price = table && found ? { file: table.file, key: found.key, ...found.price } : undefined;
+  return foldCosts([...cases.map((c) => c.cost!), ...scenarios.map((s) => s.cost)], price);
+}
+
+/** The run's totals from every case's and scenario's cost; the run's cost is null when any item's is. */
+export function foldCosts(all: readonly CaseCost[], price?: RunCost['price']): RunCost {
   const total = (pick: (c: CaseCost) => number): number => all.reduce((sum, c) => sum + pick(c), 0);
-  const promptTokens = total((c) => c.promptTokens);
-  const completionTokens = total((c) => c.completionTokens);
   const out: RunCost = {
     items: all.length,
-    promptTokens,
-    completionTokens,
+    promptTokens: total((c) => c.promptTokens),
+    completionTokens: total((c) => c.completionTokens),
     modelLatencyMs: total((c) => c.modelLatencyMs),
     toolLatencyMs: total((c) => c.toolLatencyMs),
     turns: total((c) => c.turns),
     calls: total((c) => c.calls),
     maxTokensPerCase: all.reduce((max, c) => Math.max(max, tokensOf(c)), 0),
     p95LatencyMs: percentile(all.map(latencyOf), 95),
-    cost: estimate(found?.price, promptTokens, completionTokens),
+    cost: all.length > 0 && all.every((c) => c.cost !== null) ? total((c) => c.cost ?? 0) : price ? 0 : null,
   };
-  if (table && found) out.price = { file: table.file, key: found.key, ...found.price };
+  if (price) out.price = price;
   return out;
 }
 

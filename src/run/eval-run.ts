@@ -17,7 +17,8 @@ import { resultHeader } from '../report/result-header.ts';
 import { costRun, loadPrices } from './cost.ts';
 import { checkCostGates, type CostGates } from './gates.ts';
 import { runScenarios } from './scenario-run.ts';
-import type { ScenarioResult, ScenarioSummary } from './scenario-types.ts';
+import type { ScenarioResult } from './scenario-types.ts';
+import { summariseScenarios } from './scenario-summary.ts';
 
 export interface EvalOptions {
   config?: string;
@@ -295,14 +296,3 @@ function warnToolsIgnored(cases: CaseResult[], warnings: Diagnostic[]): void {
   }
 }
 
-function summariseScenarios(scenarios: readonly ScenarioResult[]): ScenarioSummary {
-  const calls = scenarios.flatMap((s) => s.turns.flatMap((t) => t.calls));
-  return {
-    scenarios: scenarios.length,
-    passed: scenarios.filter((s) => s.state === 'passed').length,
-    failed: scenarios.filter((s) => s.state === 'failed').length,
-    errored: scenarios.filter((s) => s.state === 'errored').length,
-    calls: calls.length,
-    heldBack: calls.filter((c) => c.status === 'held').length,
-  };
-}

@@ -11,6 +11,7 @@ import { diffMatchers } from './matchers-diff.ts';
 import { lintMatchers } from './matchers-lint.ts';
 import { selectionMatchers } from './matchers-selection.ts';
 import { skillsMatchers } from './matchers-skills.ts';
+import { scenarioMatchers } from './matchers-scenarios.ts';
 
 export interface SelectionEvalOptions extends Omit<EvalOptions, 'model'> {
   /** Default: the mock model. */
@@ -38,9 +39,10 @@ export function recordResult(task: { meta: { toolproof?: ToolproofResult[] } }, 
   (task.meta.toolproof ??= []).push(result);
 }
 
-expect.extend({ ...selectionMatchers, ...lintMatchers, ...diffMatchers, ...skillsMatchers });
+expect.extend({ ...selectionMatchers, ...lintMatchers, ...diffMatchers, ...skillsMatchers, ...scenarioMatchers });
 
-export { diffMatchers, lintMatchers, selectionMatchers, skillsMatchers };
+export { diffMatchers, lintMatchers, scenarioMatchers, selectionMatchers, skillsMatchers };
+export { evalScenarios, type ScenariosEvalOptions, type TrajectoryOptions, type TrajectoryStep } from './matchers-scenarios.ts';
 export { describeFlips, diffToolLists, type DiffToolListsOptions } from './matchers-diff.ts';
 export { formatFinding, type NoFindingsOptions } from './matchers-lint.ts';
 export { evalSkills, type SkillsEvalSuiteOptions } from './matchers-skills.ts';
