@@ -14,6 +14,7 @@ import { benchP2 } from './p2-call.ts';
 import { benchP3 } from './p3-start.ts';
 import { benchP4 } from './p4-mock.ts';
 import { benchP5 } from './p5-memory.ts';
+import { benchP6 } from './p6-many-tools.ts';
 import type { Figure } from './workload.ts';
 
 type Bench = (quick: boolean) => Promise<Figure[]>;
@@ -24,6 +25,7 @@ const BENCHES: Record<string, Bench> = {
   P3: (quick) => benchP3({ rounds: quick ? 1 : 2 }),
   P4: (quick) => benchP4({ rounds: quick ? 1 : 3 }),
   P5: (quick) => benchP5({ rounds: quick ? 1 : 3 }),
+  P6: (quick) => benchP6({ rounds: quick ? 1 : 3 }),
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'string' }, quick: { type: 'boolean', default: false } } });
