@@ -23,8 +23,13 @@ export function perResource(items: readonly ResourceItem[], check: (item: Resour
   return items.flatMap((r) => check(r).map((f) => ({ target: resourceTarget(r), ...f })));
 }
 
-/** Words of a text, lowercase, for "does the description say more than the name" tests. */
-export const wordsOf = (text: string): string[] => text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().match(/[a-z0-9]+/g) ?? [];
+/**
+ * Words of a text, lowercase, for "does the description say more than the name" tests. Scripts
+ * written without spaces (Chinese, Japanese) count each character as a word, so a description in
+ * them is not mistaken for an empty one.
+ */
+export const wordsOf = (text: string): string[] =>
+  text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}])+/gu) ?? [];
 
 /** A prompt as a tool: its arguments become string properties (prompt arguments are strings in MCP). */
 export function promptAsTool(p: PromptDefinition): ToolDefinition {

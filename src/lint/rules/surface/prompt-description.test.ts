@@ -6,6 +6,7 @@ surfaceRuleTable(promptDescription, {
     { name: 'says what it is for', items: [{ name: 'restock_plan', description: 'Ask for a restocking plan for one SKU across both warehouses.' }] },
     { name: 'short but about purpose', items: [{ name: 'review', description: 'Review staged code changes.' }] },
     { name: 'describes what it includes', items: [{ name: 'resource-prompt', description: 'A prompt that includes an embedded resource reference' }] },
+    { name: 'written in Chinese (no spaces between words)', items: [{ name: 'markdown_to_docx_help', title: '使用帮助', description: '获取Markdown转Word服务的使用帮助' }] },
   ],
   invalid: [
     { name: 'absent', items: [{ name: 'summarize' }], at: ['prompt:summarize:$.description'], message: /no description/ },
