@@ -137,3 +137,40 @@ describe('the judge', () => {
     }
   });
 });
+
+describe('a header value of a remote server', () => {
+  it('appears in no file and no output, even when the server echoes it back in a tool result and the token is wrong', async () => {
+    const HEADER = 'hdr-planted-9b2e7c4d1a0f';
+    const { startModernHttp } = await import('../testing/http-server.ts');
+    const server = await startModernHttp({ MODERN_TOKEN: HEADER, MODERN_ECHO_HEADERS: '1' });
+    try {
+      const config = path.join(dir, 'remote-host.json');
+      writeFileSync(config, JSON.stringify({ mcpServers: { remote: { type: 'http', url: server.url, headers: { Authorization: 'Bearer ${TP_PLANTED_HEADER}', 'X-Trace': '${TP_PLANTED_HEADER}-trace' } } } }));
+      const queries = path.join(dir, 'remote.yaml');
+      // A scenario, so the tool really runs and its result (holding the headers) enters the transcript.
+      writeFileSync(queries, 'servers: [remote]\nscenarios:\n  - id: headers\n    query: "show the request headers"\n    expect: {calls: {steps: [{tool: show_request_headers}]}}\n');
+      const out = path.join(dir, 'remote-out');
+      const run = await runCli(
+        ['eval', '--config', config, '--queries', queries, '--json', `${out}/result.json`, '--results', `${out}/results.jsonl`],
+        { env: { TP_PLANTED_HEADER: HEADER }, cwd: dir },
+      );
+      // The endpoint model calls the echoing tool: its result, holding both headers, went into the run.
+      const result = readFileSync(`${out}/result.json`, 'utf8');
+      expect(result).toContain('request headers');
+      expect(result).toContain('\\"authorization\\":\\"***\\"');
+      for (const file of filesUnder(out)) expect(readFileSync(file, 'utf8'), file).not.toContain(HEADER);
+      expect(run.stdout + run.stderr).not.toContain(HEADER);
+      for (const command of [['doctor', '--config', config], ['snapshot', '--config', config, '--out', `${out}/snapshots`], ['probe', '--config', config], ['lint', '--config', config]]) {
+        const other = await runCli(command, { env: { TP_PLANTED_HEADER: HEADER }, cwd: dir });
+        expect(other.stdout + other.stderr, command[0]).not.toContain(HEADER);
+      }
+      for (const file of filesUnder(out)) expect(readFileSync(file, 'utf8'), file).not.toContain(HEADER);
+      // A wrong token: the refusal names the header, never its value.
+      const refused = await runCli(['doctor', '--config', config], { env: { TP_PLANTED_HEADER: `${HEADER}-wrong` }, cwd: dir });
+      expect(refused.stdout + refused.stderr).toContain('E_SERVER_AUTH');
+      expect(refused.stdout + refused.stderr).not.toContain(HEADER);
+    } finally {
+      await server.stop();
+    }
+  });
+});

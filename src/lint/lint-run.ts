@@ -5,7 +5,7 @@
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { loadToolFile } from '../config/tool-file.ts';
 import { toErrorInfo, ToolproofError } from '../errors.ts';
-import type { ToolproofResult, VerdictStatus } from '../report/model.ts';
+import type { ServerInfo, ToolproofResult, VerdictStatus } from '../report/model.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ActiveSeverity } from './framework.ts';
@@ -29,7 +29,7 @@ export interface LintRunOptions {
 }
 
 /** Live servers, listed once each; a server that will not start becomes a set with an error. */
-async function serverSets(configFile: string, names: readonly string[], timeouts?: Partial<ServerTimeouts>): Promise<ToolSet[]> {
+async function serverSets(configFile: string, names: readonly string[], timeouts: Partial<ServerTimeouts> | undefined, serverInfo: Map<string, ServerInfo>): Promise<ToolSet[]> {
   const config = loadHostConfig(configFile);
   const selected = selectServers(config, names);
   const pool = await ServerPool.start(config, selected, { timeouts });
@@ -43,6 +43,8 @@ async function serverSets(configFile: string, names: readonly string[], timeouts
       const surface = connection && !error ? await readSurface(connection) : undefined;
       sets.push({ name, kind: 'server' as const, tools: tools.filter((t) => t.server === name), ...(surface ? { surface } : {}), ...(error ? { error: toErrorInfo(error) } : {}) });
     }
+    // Version, negotiated protocol and transport of each server, for the result's `servers`.
+    for (const info of pool.info()) serverInfo.set(info.name, info);
     return sets;
   } finally {
     await pool.close();
@@ -62,7 +64,8 @@ export async function runLint(options: LintRunOptions): Promise<ToolproofResult>
     const loaded = loadToolFile(file);
     return { name: loaded.file, kind: 'file' as const, tools: loaded.tools, ...(loaded.surface ? { surface: loaded.surface } : {}) };
   });
-  if (options.config) sets.push(...(await serverSets(options.config, options.servers ?? [], options.timeouts)));
+  const serverInfo = new Map<string, ServerInfo>();
+  if (options.config) sets.push(...(await serverSets(options.config, options.servers ?? [], options.timeouts, serverInfo)));
   const lint = lintToolSets(sets, {
     profile: options.profile ?? lintConfig.profile,
     overrides: lintConfig.rules,
@@ -79,7 +82,7 @@ export async function runLint(options: LintRunOptions): Promise<ToolproofResult>
     ...resultHeader('lint', startedAt),
     complete: true,
     verdict: { status, reasons },
-    servers: sets.filter((s) => s.kind === 'server').map((s) => ({ name: s.name, tools: s.tools.length, restarts: 0, ...(s.error ? { error: s.error } : {}) })),
+    servers: sets.filter((s) => s.kind === 'server').map((s) => ({ ...serverInfo.get(s.name), name: s.name, tools: s.tools.length, restarts: 0, ...(s.error ? { error: s.error } : {}) })),
     lint,
     warnings: lintConfig.file ? [{ code: 'LINT_CONFIG', message: `lint config ${lintConfig.file}` }] : [],
     errors,
