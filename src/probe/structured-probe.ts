@@ -1,6 +1,6 @@
 /**
- * Real calls, for structured results: each read-only tool (readOnlyHint true; any tool with
- * --allow-destructive) whose valid arguments are obvious (defaults, enum values, minimal values for the
+ * Real calls, for structured results: each read-only tool (readOnlyHint true, and only those:
+ * --allow-destructive widens the bad-argument probes, never these valid calls) whose valid arguments are obvious (defaults, enum values, minimal values for the
  * required ones, checked against the schema before sending) is called once, and the result is checked
  * by the one structured-result check (src/servers/structured-result.ts) bench and scenarios use too:
  * structuredContent against the outputSchema, and the text carrying the same JSON. A tool without an
@@ -32,7 +32,8 @@ export function validArguments(tool: ToolDefinition): Record<string, unknown> | 
 export async function probeStructuredResults(tools: readonly ToolDefinition[], options: ProbeServerOptions): Promise<StructuredProbe[]> {
   const out: StructuredProbe[] = [];
   for (const tool of tools) {
-    if (tool.annotations?.readOnlyHint !== true && !options.allowDestructive) continue;
+    // A valid call runs the tool for real: only a tool that says it changes nothing is called.
+    if (tool.annotations?.readOnlyHint !== true) continue;
     const args = validArguments(tool);
     const skip = (detail: string): StructuredProbe => ({ tool: tool.name, arguments: args ?? {}, status: 'skip', detail, jsonText: false });
     if (!args) {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture, ROOT, runCli, type CliRun } from '../cli/testing.ts';
 import type { ToolproofResult } from '../report/model.ts';
+import { runProbe } from './probe-run.ts';
 import type { ServerProbe } from './types.ts';
 
 describe('toolproof probe: structured results, resources and prompts', () => {
@@ -56,5 +57,13 @@ describe('toolproof probe: structured results, resources and prompts', () => {
     expect(old.promptGets!.filter((p) => p.status !== 'pass')).toEqual([
       expect.objectContaining({ prompt: 'complex_prompt', kind: 'missing-required', argument: 'temperature', status: 'fail' }),
     ]);
+  }, 120_000);
+
+  it('makes valid calls only to read-only tools, even with --allow-destructive (reserve_stock writes and is never called validly)', async () => {
+    const result = await runProbe({ config: fixture('hosts/structured.json'), servers: ['modern'], allowDestructive: true });
+    const [modern] = result.probe!.servers;
+    expect(modern.structuredResults!.map((r) => r.tool)).toEqual(['get_stock']);
+    // reserve_stock got the bad-argument probes only.
+    expect(modern.toolProbes.find((t) => t.tool === 'reserve_stock')!.probes.map((p) => p.kind)).toEqual(['missing-required', 'wrong-type']);
   }, 120_000);
 });
