@@ -11,10 +11,10 @@ export function subject(d: Delta): string {
 }
 
 /** A value as it reads in a message; long values are cut. */
-export function show(value: unknown): string {
+export function show(value: unknown, max = 80): string {
   if (value === undefined) return '(absent)';
   const text = JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 
 /** Whether one type set is a strict subset of another, counting integer as a subset of number. */

@@ -72,7 +72,7 @@ const rows: Row[] = [
   pair('parameter-became-required', 'breaking', (t) => t.inputSchema.required.push('limit')),
   pair('parameter-became-optional', 'safe', (t) => (t.inputSchema.required = ['query'])),
   pair('parameter-removed-closed', 'breaking', (t) => delete t.inputSchema.properties.note),
-  pair('parameter-removed-open', 'retest', (t) => {
+  pair('parameter-removed-open', 'breaking', (t) => {
     delete t.inputSchema.properties.note;
     delete t.inputSchema.additionalProperties;
   }),
@@ -85,16 +85,22 @@ const rows: Row[] = [
   pair('enum-removed', 'safe', (t) => delete t.inputSchema.properties.kind.enum),
   pair('maximum-lowered', 'breaking', (t) => (t.inputSchema.properties.limit.maximum = 20)),
   pair('minimum-raised', 'breaking', (t) => (t.inputSchema.properties.limit.minimum = 5)),
-  pair('bound-added', 'retest', (t) => (t.inputSchema.properties.note.maxLength = 200)),
+  pair('bound-added', 'breaking', (t) => (t.inputSchema.properties.note.maxLength = 200)),
   pair('bound-relaxed', 'safe', (t) => (t.inputSchema.properties.limit.maximum = 100)),
-  pair('pattern-added', 'retest', (t) => (t.inputSchema.properties.note.pattern = '^[a-z ]+$')),
+  pair('pattern-added', 'breaking', (t) => (t.inputSchema.properties.note.pattern = '^[a-z ]+$')),
   pair('pattern-changed', 'retest', (t) => (t.inputSchema.properties.key.pattern = '^[A-Z0-9]{8}$')),
   pair('pattern-removed', 'safe', (t) => delete t.inputSchema.properties.key.pattern),
   { id: 'additional-properties-closed', level: 'breaking', old: [edited((t) => delete t.inputSchema.additionalProperties)], new: [base()] },
   pair('additional-properties-opened', 'safe', (t) => delete t.inputSchema.additionalProperties),
   pair('default-changed', 'retest', (t) => (t.inputSchema.properties.limit.default = 20)),
   pair('format-changed', 'retest', (t) => delete t.inputSchema.properties.key.format),
-  pair('schema-dialect-changed', 'retest', (t) => (t.inputSchema.$schema = 'http://json-schema.org/draft-07/schema#')),
+  {
+    id: 'schema-dialect-changed',
+    level: 'retest',
+    old: [edited((t) => (t.inputSchema.properties.pair = { type: 'array', items: [{ type: 'string' }, { type: 'integer' }] }))],
+    new: [edited((t) => ((t.inputSchema.properties.pair = { type: 'array', items: [{ type: 'string' }, { type: 'integer' }] }), (t.inputSchema.$schema = 'http://json-schema.org/draft-07/schema#')))],
+  },
+  pair('schema-dialect-changed-harmless', 'safe', (t) => (t.inputSchema.$schema = 'http://json-schema.org/draft-07/schema#')),
   pair('read-only-hint-removed', 'breaking', (t) => (t.annotations!.readOnlyHint = false)),
   // destructiveHint absent counts as true: dropping `false` makes the tool destructive.
   pair('destructive-hint-added', 'breaking', (t) => delete t.annotations!.destructiveHint),
@@ -107,7 +113,23 @@ const rows: Row[] = [
   pair('output-property-became-optional', 'breaking', (t) => (t.outputSchema.required = ['items'])),
   pair('output-property-became-required', 'safe', (t) => t.outputSchema.required.push('cursor')),
   pair('output-type-changed', 'breaking', (t) => (t.outputSchema.properties.total.type = 'string')),
-  pair('schema-changed', 'retest', (t) => (t.inputSchema.properties.note.anyOf = [{ minLength: 1 }])),
+  // contentMediaType is an annotation in 2020-12: it changes nothing a validator checks, so the calls find no break.
+  pair('schema-changed', 'retest', (t) => (t.inputSchema.properties.note.contentMediaType = 'text/markdown')),
+  // Cut from @brave/brave-search-mcp-server 2.0.63 -> 2.1.4 (freshness): any string -> four values or a date range.
+  pair('alternatives-changed', 'breaking', (t) => (t.inputSchema.properties.note = { anyOf: [{ type: 'string', enum: ['pd', 'pw', 'pm', 'py'] }, { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}to\\d{4}-\\d{2}-\\d{2}$' }] })),
+  {
+    id: 'parameter-no-longer-described',
+    level: 'retest',
+    old: [edited((t) => (t.inputSchema.properties.filters = { type: 'object', properties: { year: { type: 'integer' } } }))],
+    new: [edited((t) => (t.inputSchema.properties.filters = { type: 'object' }))],
+  },
+  {
+    id: 'old-call-rejected',
+    level: 'breaking',
+    // anyOf -> oneOf over overlapping branches: a call that matches both is now rejected, and no keyword of either branch changed.
+    old: [{ name: 'pick', inputSchema: { type: 'object', anyOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'string' } }, required: ['b'] }] } }],
+    new: [{ name: 'pick', inputSchema: { type: 'object', oneOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'string' } }, required: ['b'] }] } }],
+  },
   pair('task-support-required', 'breaking', (t) => ((t as unknown as Schema).execution = { taskSupport: 'required' })),
   pair('x-mcp-header-changed', 'breaking', (t) => (t.inputSchema.properties.kind['x-mcp-header'] = 'Kind')),
   pair('tool-field-changed', 'retest', (t) => ((t as unknown as Schema).icons = [{ src: 'https://example.org/icon.png' }])),
@@ -118,8 +140,9 @@ describe('diff checks: one old/new pair per check', () => {
     const changes = classifyDeltas(diffTools(row.old, row.new), { oldTools: row.old, newTools: row.new, now: NOW });
     const hit = changes.find((c) => c.check === row.id);
     expect(hit, `no ${row.id} among ${JSON.stringify(changes.map((c) => c.check))}`).toBeDefined();
-    expect(hit!.level).toBe(row.level);
-    expect(CHECKS[row.id].level).toBe(row.level);
+    expect(hit!.level, hit!.message).toBe(row.level);
+    // A check decided by calls is breaking when it finds an old call the new schema rejects, else its own level.
+    expect(CHECKS[row.id].decidedByCalls ? [CHECKS[row.id].level, 'breaking'] : [CHECKS[row.id].level]).toContain(row.level);
     expect(hit!.message.length).toBeGreaterThan(10);
   });
 

@@ -3,6 +3,7 @@
  * change at once (an enum that lost one value and gained another); a delta no check claims goes to
  * the fallback checks, so every difference is reported.
  */
+import { decideByCalls } from './by-calls.ts';
 import { CHECKS } from './checks/index.ts';
 import type { Change, CheckContext, Delta, DiffCheck, Level } from './types.ts';
 
@@ -15,9 +16,16 @@ export function classifyDeltas(deltas: readonly Delta[], context: CheckContext, 
   const changes: Change[] = [];
   for (const delta of deltas) {
     const found = classifyDelta(delta, primary, context);
-    changes.push(...(found.length > 0 ? found : classifyDelta(delta, fallbacks, context).slice(0, 1)));
+    changes.push(...decideByCalls(delta, found.length > 0 ? found : classifyDelta(delta, fallbacks, context).slice(0, 1), checks));
   }
-  return sortChanges(changes);
+  return sortChanges(withoutExplained(changes));
+}
+
+/** A whole-call counterexample only matters when no other breaking input change of the tool explains it. */
+function withoutExplained(changes: Change[]): Change[] {
+  const key = (c: Change) => `${c.server ?? ''}\u0000${c.tool}`;
+  const explained = new Set(changes.filter((c) => c.level === 'breaking' && c.check !== 'old-call-rejected' && c.path.startsWith('inputSchema')).map(key));
+  return changes.filter((c) => c.check !== 'old-call-rejected' || !explained.has(key(c)));
 }
 
 function classifyDelta(delta: Delta, checks: readonly DiffCheck[], context: CheckContext): Change[] {
@@ -26,7 +34,7 @@ function classifyDelta(delta: Delta, checks: readonly DiffCheck[], context: Chec
     if (!check.kinds.includes(delta.kind)) continue;
     const message = check.check(delta, context);
     if (message === null) continue;
-    out.push({ tool: delta.tool, ...(delta.server ? { server: delta.server } : {}), check: check.id, level: check.level, path: delta.path, message, ...texts(delta) });
+    out.push({ tool: delta.tool, ...(delta.server ? { server: delta.server } : {}), check: check.id, level: check.level, path: delta.path, message, ...texts(delta), ...(delta.counterexample ? { counterexample: delta.counterexample } : {}) });
   }
   return out;
 }

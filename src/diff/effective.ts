@@ -45,8 +45,15 @@ export function effectiveTypes(schema: Record<string, unknown> | undefined): str
   const t = schema?.type;
   if (typeof t === 'string') return [t];
   if (Array.isArray(t)) return [...new Set(t.map(String))].sort();
-  return undefined;
+  // An enum without `type` (after normalisation) has the types of its values.
+  const values = Array.isArray(schema?.enum) ? (schema!.enum as unknown[]) : schema && Object.hasOwn(schema, 'const') ? [schema.const] : undefined;
+  if (!values) return undefined;
+  const types = new Set(values.map(valueType));
+  if (types.has('number')) types.delete('integer');
+  return [...types].sort();
 }
+
+const valueType = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v);
 
 /** `enum`, or `const` as a one-value enum; absent means any value. */
 export function effectiveEnum(schema: Record<string, unknown> | undefined): unknown[] | undefined {
@@ -60,9 +67,12 @@ export function requiredSet(schema: Record<string, unknown> | undefined): Set<st
   return new Set(Array.isArray(schema?.required) ? (schema!.required as unknown[]).map(String) : []);
 }
 
+/** The property schemas by name, own keys only, as a null-prototype record (a parameter may be named `constructor`). */
 export function propertiesOf(schema: Record<string, unknown> | undefined): Record<string, Record<string, unknown>> {
   const p = schema?.properties;
-  return p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, Record<string, unknown>>) : {};
+  const out = Object.create(null) as Record<string, Record<string, unknown>>;
+  if (p && typeof p === 'object' && !Array.isArray(p)) for (const [k, v] of Object.entries(p)) out[k] = v as Record<string, unknown>;
+  return out;
 }
 
 /** Stable equality for JSON values, ignoring key order. */
@@ -81,7 +91,8 @@ export function sortKeys<T>(value: T): T {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value as object).sort()) {
       const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = sortKeys(v);
+      // defineProperty keeps a key named `__proto__` as an own key (assignment would replace the prototype).
+      if (v !== undefined) Object.defineProperty(out, key, { value: sortKeys(v), enumerable: true, writable: true, configurable: true });
     }
     return out as T;
   }

@@ -6,6 +6,7 @@
 import type { ToolDefinition } from '../types.ts';
 import { deprecationOf } from './deprecation.ts';
 import { effectiveHints, effectiveTitle, effectiveTypes, propertiesOf, requiredSet, sameJson, type Hint } from './effective.ts';
+import { changesAcceptance, inputPairFor } from './by-calls.ts';
 import { schemaDeltas } from './schema-deltas.ts';
 import type { Delta } from './types.ts';
 
@@ -63,7 +64,13 @@ export function diffTool(o: ToolDefinition, n: ToolDefinition, server?: string):
     if (!sameJson(b, a)) out.push({ ...base, kind: 'tool-field', path: k, keyword: k, before: b, after: a });
   }
   const where = { tool: n.name, ...(server ? { server } : {}) };
-  out.push(...schemaDeltas(o.inputSchema, n.inputSchema, { ...where, side: 'input', path: 'inputSchema' }));
+  const input = schemaDeltas(o.inputSchema, n.inputSchema, { ...where, side: 'input', path: 'inputSchema' }).map((d) => ({ ...d, oldTool: o, newTool: n }));
+  out.push(...input);
+  // Narrowings no single delta shows (a correlation between anyOf branches, a keyword nobody models) still reject old calls.
+  if (input.some(changesAcceptance) || !sameJson(o.inputSchema, n.inputSchema)) {
+    const whole = inputPairFor(o, n).probeWhole();
+    if (whole.found) out.push({ ...base, kind: 'calls-rejected', side: 'input', path: 'inputSchema', steps: [], counterexample: whole.found });
+  }
   if (o.outputSchema && n.outputSchema) {
     out.push(...schemaDeltas(o.outputSchema, n.outputSchema, { ...where, side: 'output', path: 'outputSchema' }));
   } else if (o.outputSchema) {

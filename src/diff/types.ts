@@ -32,6 +32,8 @@ export type DeltaKind =
   | 'property-removed'
   | 'property-required'
   | 'keyword'
+  // Old calls the new input schema rejects that no other delta explains (counterexample.ts).
+  | 'calls-rejected'
   // Resources, resource templates, prompts, capabilities and instructions (surface-deltas.ts).
   | SurfaceDeltaKind;
 
@@ -76,6 +78,31 @@ export interface Delta {
   newParent?: Record<string, unknown>;
   /** For a rename: why the two tools are thought to be one. */
   basis?: string;
+  /** Where in a call the delta is, step by step (property names kept whole, so `a.b` is one name). */
+  steps?: PathStep[];
+  /** For `calls-rejected`: the old call the new schema rejects. */
+  counterexample?: Counterexample;
+}
+
+/** One step from a call down to a value: a named property, an array item, or an undeclared property. */
+export type PathStep = { property: string } | { item: true } | { extra: true };
+
+/**
+ * A concrete call, valid under the old input schema (checked with Ajv), that shows a breaking change:
+ * the new schema rejects it (`rejected`, with Ajv's reason), or accepts it while a parameter it sends
+ * is gone (`ignored`).
+ */
+export interface Counterexample {
+  call: unknown;
+  effect: 'rejected' | 'ignored';
+  /** Ajv's reason for the rejection, with its JSON pointer: `/freshness must match pattern "^\\d{4}"`. */
+  reason?: string;
+}
+
+/** The generated calls behind a compatible verdict: valid under the old schema, all accepted by the new. */
+export interface CallEvidence {
+  calls: number;
+  seed: number;
 }
 
 /** What every check may look at besides the delta. */
@@ -96,6 +123,12 @@ export interface DiffCheck {
   kinds: readonly DeltaKind[];
   /** A fallback runs only on deltas no other check matched, so no difference goes unreported. */
   fallback?: boolean;
+  /**
+   * On the input side, the level is decided by calls: breaking when an old-valid call is rejected
+   * (with that call as counterexample), else `level`. Checks without it keep their level; a breaking
+   * one without a counterexample is downgraded to retest (by-calls.ts).
+   */
+  decidedByCalls?: boolean;
   /** The message when the delta is this kind of change, else null. */
   check(delta: Delta, context: CheckContext): string | null;
 }
@@ -113,6 +146,10 @@ export interface Change {
   /** Both wordings, for description and title changes. */
   before?: string;
   after?: string;
+  /** Breaking input-schema changes: the old call that shows it. */
+  counterexample?: Counterexample;
+  /** Compatible input-schema changes: how many generated old calls the new schema still accepts. */
+  evidence?: CallEvidence;
 }
 
 export interface FlippedQuery {

@@ -3,8 +3,8 @@ import type { DiffCheck } from '../types.ts';
 
 export const boundAdded: DiffCheck = {
   id: 'bound-added',
-  level: 'retest',
-  description: 'a bound was added where there was none',
+  level: 'breaking',
+  description: 'a bound was added where there was none (like raising one, it rejects old calls outside it)',
   kinds: ['keyword'],
-  check: (d) => (onInput(d) && isBound(d) && d.before === undefined && isNumber(d.after) ? `${subject(d)} gained ${d.keyword} ${d.after}; check that old calls stay inside it` : null),
+  check: (d) => (onInput(d) && isBound(d) && d.before === undefined && isNumber(d.after) ? `${subject(d)} gained ${d.keyword} ${d.after} where it had none; old calls outside it are now invalid` : null),
 };

@@ -5,6 +5,7 @@
 import type { DiffCheck } from '../types.ts';
 import { additionalPropertiesClosed } from './additional-properties-closed.ts';
 import { additionalPropertiesOpened } from './additional-properties-opened.ts';
+import { alternativesChanged } from './alternatives-changed.ts';
 import { annotationHintChanged } from './annotation-hint-changed.ts';
 import { boundAdded } from './bound-added.ts';
 import { boundRelaxed } from './bound-relaxed.ts';
@@ -21,6 +22,7 @@ import { enumValueRemoved } from './enum-value-removed.ts';
 import { formatChanged } from './format-changed.ts';
 import { idempotentHintRemoved } from './idempotent-hint-removed.ts';
 import { maximumLowered } from './maximum-lowered.ts';
+import { oldCallRejected } from './old-call-rejected.ts';
 import { minimumRaised } from './minimum-raised.ts';
 import { optionalParameterAdded } from './optional-parameter-added.ts';
 import { optionalParameterAddedWithoutDefault } from './optional-parameter-added-without-default.ts';
@@ -34,6 +36,7 @@ import { outputTypeChanged } from './output-type-changed.ts';
 import { parameterBecameOptional } from './parameter-became-optional.ts';
 import { parameterBecameRequired } from './parameter-became-required.ts';
 import { parameterDescriptionChanged } from './parameter-description-changed.ts';
+import { parameterNoLongerDescribed } from './parameter-no-longer-described.ts';
 import { parameterRemovedClosed } from './parameter-removed-closed.ts';
 import { parameterRemovedOpen } from './parameter-removed-open.ts';
 import { parameterTypeChanged } from './parameter-type-changed.ts';
@@ -46,6 +49,7 @@ import { readOnlyHintRemoved } from './read-only-hint-removed.ts';
 import { requiredParameterAdded } from './required-parameter-added.ts';
 import { schemaChanged } from './schema-changed.ts';
 import { schemaDialectChanged } from './schema-dialect-changed.ts';
+import { schemaDialectChangedHarmless } from './schema-dialect-changed-harmless.ts';
 import { SURFACE_CHECKS } from './surface-index.ts';
 import { taskSupportRequired } from './task-support-required.ts';
 import { titleChanged } from './title-changed.ts';
@@ -59,6 +63,7 @@ import { xMcpHeaderChanged } from './x-mcp-header-changed.ts';
 export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'additional-properties-closed': additionalPropertiesClosed,
   'additional-properties-opened': additionalPropertiesOpened,
+  'alternatives-changed': alternativesChanged,
   'annotation-hint-changed': annotationHintChanged,
   'bound-added': boundAdded,
   'bound-relaxed': boundRelaxed,
@@ -76,6 +81,7 @@ export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'idempotent-hint-removed': idempotentHintRemoved,
   'maximum-lowered': maximumLowered,
   'minimum-raised': minimumRaised,
+  'old-call-rejected': oldCallRejected,
   'optional-parameter-added': optionalParameterAdded,
   'optional-parameter-added-without-default': optionalParameterAddedWithoutDefault,
   'output-property-added': outputPropertyAdded,
@@ -88,6 +94,7 @@ export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'parameter-became-optional': parameterBecameOptional,
   'parameter-became-required': parameterBecameRequired,
   'parameter-description-changed': parameterDescriptionChanged,
+  'parameter-no-longer-described': parameterNoLongerDescribed,
   'parameter-removed-closed': parameterRemovedClosed,
   'parameter-removed-open': parameterRemovedOpen,
   'parameter-type-changed': parameterTypeChanged,
@@ -100,6 +107,7 @@ export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'required-parameter-added': requiredParameterAdded,
   'schema-changed': schemaChanged,
   'schema-dialect-changed': schemaDialectChanged,
+  'schema-dialect-changed-harmless': schemaDialectChangedHarmless,
   'task-support-required': taskSupportRequired,
   'title-changed': titleChanged,
   'tool-added': toolAdded,

@@ -7,5 +7,9 @@ export const parameterRemovedClosed: DiffCheck = {
   level: 'breaking',
   description: 'a parameter was removed from a closed schema (additionalProperties false)',
   kinds: ['property-removed'],
-  check: (d) => (onInput(d) && isClosed(d.newParent) ? `${subject(d)} was removed and the schema is closed; old calls that send it are now invalid` : null),
+  check: (d) => {
+    if (!onInput(d) || !isClosed(d.newParent)) return null;
+    if (d.before === true) return `required ${subject(d)} was removed and the schema is closed: every old call sends it, so every old call is now invalid`;
+    return `${subject(d)} was removed and the schema is closed; old calls that send it are now invalid`;
+  },
 };

@@ -3,8 +3,8 @@ import type { DiffCheck } from '../types.ts';
 
 export const patternAdded: DiffCheck = {
   id: 'pattern-added',
-  level: 'retest',
+  level: 'breaking',
   description: 'a pattern was added where there was none',
   kinds: ['keyword'],
-  check: (d) => (onInput(d) && d.keyword === 'pattern' && d.before === undefined && d.after !== undefined ? `${subject(d)} gained pattern ${show(d.after)}; check that old calls match it` : null),
+  check: (d) => (onInput(d) && d.keyword === 'pattern' && d.before === undefined && d.after !== undefined ? `${subject(d)} gained pattern ${show(d.after)}; old calls that do not match it are now invalid` : null),
 };

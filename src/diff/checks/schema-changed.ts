@@ -4,6 +4,7 @@ import type { DiffCheck } from '../types.ts';
 export const schemaChanged: DiffCheck = {
   id: 'schema-changed',
   level: 'retest',
+  decidedByCalls: true,
   description: 'fallback: a schema keyword changed that no other check classifies',
   kinds: ['keyword', 'property-added', 'property-removed', 'property-required', 'schema-added', 'schema-removed'],
   fallback: true,
