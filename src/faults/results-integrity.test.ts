@@ -37,6 +37,9 @@ afterAll(async () => {
 
 const caseLines = (file: string): number => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('{"type":"case"')).length : 0);
 
+// Several CLI runs per test: minutes on a loaded 2-core machine.
+const SLOW = 300_000;
+
 describe('results files', () => {
   it('a second writer is refused, naming the run that holds the file', async () => {
     const results = path.join(dir, 'shared.jsonl');
@@ -52,7 +55,7 @@ describe('results files', () => {
     // The first run's lines are intact: every line parses.
     for (const line of readFileSync(results, 'utf8').split('\n').filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
     expect(existsSync(`${results}.lock`)).toBe(false);
-  });
+  }, SLOW);
 
   it('a torn last line is dropped once on --resume, and the file stays resumable', async () => {
     const results = path.join(dir, 'torn.jsonl');
@@ -69,7 +72,7 @@ describe('results files', () => {
     const again = await runCli(['eval', ...base, '--resume', results]);
     expect(again.code).toBe(0);
     expect(again.stdout + again.stderr).not.toContain('W_TORN_LINE');
-  });
+  }, SLOW);
 
   it('--resume refuses a file from another model or tool list unless --force', async () => {
     const results = path.join(dir, 'other-model.jsonl');
@@ -83,7 +86,7 @@ describe('results files', () => {
     expect(otherTools.stderr).toMatch(/tool definitions changed/);
     const forced = await runCli(['eval', '--tools', fixture('tools/refman-v2-harmful.json'), '--queries', fixture('queries/refman.yaml'), '--resume', results, '--force']);
     expect([0, 1]).toContain(forced.code);
-  });
+  }, SLOW);
 
   it('report reads a result file Toolproof wrote past the 20 MB input cap', async () => {
     const json = path.join(dir, 'small.json');
@@ -98,16 +101,16 @@ describe('results files', () => {
     expect(report.stderr).toBe('');
     expect(report.code).toBe(0);
     expect(report.stdout).toContain('Toolproof');
-  });
+  }, SLOW);
 
   it('a FIFO or a device as an input file is refused at once', async () => {
     const fifo = path.join(dir, 'queries.fifo');
     execFileSync('mkfifo', [fifo]);
-    const run = await runCli(['eval', '--tools', fixture('tools/refman.json'), '--queries', fifo], { timeoutMs: 30_000 });
+    const run = await runCli(['eval', '--tools', fixture('tools/refman.json'), '--queries', fifo], { timeoutMs: 120_000 });
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/named pipe \(FIFO\), not a regular file/);
-    const device = await runCli(['eval', '--tools', '/dev/zero', '--queries', fixture('queries/refman.yaml')], { timeoutMs: 30_000 });
+    const device = await runCli(['eval', '--tools', '/dev/zero', '--queries', fixture('queries/refman.yaml')], { timeoutMs: 120_000 });
     expect(device.code).toBe(3);
     expect(device.stderr).toMatch(/is a device, not a regular file/);
-  });
+  }, SLOW);
 });

@@ -70,6 +70,7 @@ describe('a planted API key', () => {
   });
 });
 
+// Several CLI runs per test: minutes on a loaded 2-core machine.
 describe('a planted API key echoed back in normal answers', () => {
   it('is redacted from --json, --results, the cassette, stdout and stderr, in eval and doctor', async () => {
     const echoing = await startFaultEndpoint((request) => {
@@ -101,7 +102,7 @@ describe('a planted API key echoed back in normal answers', () => {
     } finally {
       await echoing.close();
     }
-  });
+  }, 300_000);
 });
 
 describe('credentials in the base URL', () => {
@@ -115,7 +116,7 @@ describe('credentials in the base URL', () => {
     expect(run.stderr).toMatch(/user name or password/);
     expect(run.stdout + run.stderr).not.toContain('hunter2-password');
     expect(run.stdout + run.stderr).not.toContain('alice-user');
-  });
+  }, 300_000);
 });
 
 describe('the judge', () => {
@@ -135,7 +136,7 @@ describe('the judge', () => {
     } finally {
       await judge.close();
     }
-  });
+  }, 300_000);
 });
 
 describe('a header value of a remote server', () => {

@@ -75,6 +75,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// Each test runs several CLI commands against live servers: on a loaded 2-core machine that takes minutes.
+const SLOW = 300_000;
+
 describe('a hostile server and skill through every command', () => {
   it('lint, in every format', async () => {
     for (const format of ['text', 'json', 'sarif']) {
@@ -85,13 +88,13 @@ describe('a hostile server and skill through every command', () => {
     // The ANSI-wrapped injection is seen through its wrapping, and the escapes themselves are reported.
     expect(text.stdout).toContain('instruction-override');
     expect(text.stdout).toContain('hidden-unicode');
-  });
+  }, SLOW);
 
   it('probe, doctor and bench', async () => {
     for (const format of ['text', 'json']) expectRan(`probe --format ${format}`, await runCli(['probe', '--config', host, '--server', 'hostile', '--format', format], { cwd: dir }));
     expectRan('doctor', await runCli(['doctor', '--config', host], { cwd: dir }));
     expectRan('bench', await runCli(['bench', '--config', host, '--server', 'hostile', '--iterations', '3', '--time', '50', '--starts', '1', '--json', path.join(dir, 'bench.json')], { cwd: dir, timeoutMs: 180_000 }));
-  });
+  }, SLOW);
 
   it('snapshot keeps every server in its own file, and diff reads them back', async () => {
     const out = path.join(dir, 'snaps');
@@ -106,7 +109,7 @@ describe('a hostile server and skill through every command', () => {
     const diff = await runCli(['diff', out, `live:${host}`, '--format', 'markdown'], { cwd: dir });
     expectRan('diff', diff);
     expectMarkdownSafe('diff markdown', diff.stdout);
-  });
+  }, SLOW);
 
   it('eval with prototype names as expected tools, then report in every format', async () => {
     const json = path.join(dir, 'eval.json');
@@ -122,13 +125,13 @@ describe('a hostile server and skill through every command', () => {
     }
     const gh = await runCli(['report', json, '--format', 'github'], { cwd: dir });
     expectRan('report --format github', gh);
-  });
+  }, SLOW);
 
   it('skills lint and skills eval', async () => {
     for (const args of [['skills', 'lint', path.join(dir, 'skills')], ['skills', 'lint', path.join(dir, 'skills'), '--format', 'json'], ['skills', 'eval', path.join(dir, 'skills'), '--no-behaviour']]) {
       expectRan(args.join(' '), await runCli(args, { cwd: dir }));
     }
-  });
+  }, SLOW);
 });
 
 describe('prototype names from a model', () => {
@@ -152,5 +155,5 @@ describe('prototype names from a model', () => {
     } finally {
       await endpoint.close();
     }
-  });
+  }, SLOW);
 });
