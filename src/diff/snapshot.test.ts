@@ -91,6 +91,15 @@ describe('snapshot', () => {
     expect(twice.path).toBe('$.prompts[1].name');
   });
 
+  it('records a server that declares resources but does not answer resources/templates/list, leaving templates unrecorded', async () => {
+    const out = temp();
+    const [written] = await writeSnapshots({ config: fixtures('hosts/resources-only.json'), outDir: out });
+    expect(written).toMatchObject({ server: 'resources-only', tools: 0, resources: 1 });
+    const data = JSON.parse(readFileSync(join(out, 'resources-only.json'), 'utf8'));
+    expect(data.resources.map((r: { uri: string }) => r.uri)).toEqual(['notes://readme']);
+    expect(data).not.toHaveProperty('resourceTemplates');
+  });
+
   it('fails with a coded error naming the server when one cannot start', async () => {
     const dir = temp();
     const config = join(dir, 'host.json');

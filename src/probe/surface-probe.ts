@@ -118,8 +118,15 @@ export async function probeSurface(tools: readonly ToolDefinition[], options: Pr
   if (structured.length > 0) out.structuredResults = structured;
   const connection = await options.connection();
   if (!connection) return out;
-  if (connection.capabilities.resources) out.resourceReads = await probeResources((await connection.listResources()) as unknown as ResourceDefinition[], options);
-  if (connection.capabilities.prompts) out.promptGets = await probePrompts((await connection.listPrompts()) as unknown as PromptDefinition[], options);
+  // A listing that fails is a failed check of its own; the tool checks before it stand.
+  if (connection.capabilities.resources) {
+    const listed = await connection.listResources().catch((error: unknown) => error as Error);
+    out.resourceReads = listed instanceof Error ? [{ uri: '(resources/list)', status: 'fail', detail: `the server declares resources but resources/list failed: ${serverSaid(listed)}` }] : await probeResources(listed as unknown as ResourceDefinition[], options);
+  }
+  if (connection.capabilities.prompts) {
+    const listed = await connection.listPrompts().catch((error: unknown) => error as Error);
+    out.promptGets = listed instanceof Error ? [{ prompt: '(prompts/list)', kind: 'get', arguments: {}, status: 'fail', detail: `the server declares prompts but prompts/list failed: ${serverSaid(listed)}` }] : await probePrompts(listed as unknown as PromptDefinition[], options);
+  }
   return out;
 }
 
