@@ -124,7 +124,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<LoopOutco
     tokens += step.promptTokens + step.completionTokens;
     elapsed += step.latencyMs;
     const assistant: ChatMessage = { role: 'assistant', content: response.text };
-    if (response.toolCalls.length > 0) assistant.toolCalls = response.toolCalls;
+    // Arguments that are not JSON (cut off) go back as {}: llama.cpp answers HTTP 500 to a transcript
+    // holding them. The call's record keeps what the model sent, and its result says what went wrong.
+    if (response.toolCalls.length > 0) assistant.toolCalls = response.toolCalls.map((c) => (c.arguments ? c : { ...c, rawArguments: '{}' }));
     transcript.push(assistant);
     if (response.toolCalls.length === 0) return outcome('answer', { turns: steps.length, finalText: response.text });
     // Every call of the answer runs, one after another in the model's order, so state changes are reproducible.
