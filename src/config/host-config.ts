@@ -29,6 +29,8 @@ export interface OAuthClientCredentials {
   clientId: string;
   clientSecret: string;
   scope?: string;
+  /** The authorization server's issuer the credentials belong to; they are sent to no other. */
+  issuer?: string;
 }
 
 /** A server reached over the network: Streamable HTTP, or the deprecated HTTP+SSE transport. */
@@ -78,7 +80,7 @@ const entrySchema = {
     envFile: { type: 'string' },
     oauth: {
       type: 'object',
-      properties: { clientId: { type: 'string', minLength: 1 }, clientSecret: { type: 'string', minLength: 1 }, scope: { type: 'string' } },
+      properties: { clientId: { type: 'string', minLength: 1 }, clientSecret: { type: 'string', minLength: 1 }, scope: { type: 'string' }, issuer: { type: 'string', minLength: 1 } },
       required: ['clientId', 'clientSecret'],
       additionalProperties: false,
     },
@@ -225,6 +227,7 @@ function expandEntry(entry: RawEntry, where: { file: string; at: string; server:
   if (entry.oauth) {
     out.oauth = { clientId: expand('oauth.clientId', entry.oauth.clientId), clientSecret: expand('oauth.clientSecret', entry.oauth.clientSecret) };
     if (entry.oauth.scope !== undefined) out.oauth.scope = expand('oauth.scope', entry.oauth.scope);
+    if (entry.oauth.issuer !== undefined) out.oauth.issuer = expand('oauth.issuer', entry.oauth.issuer);
   }
   return out;
 }

@@ -2,7 +2,7 @@
  * Each configured server starts and lists its tools (with its stderr when it does not), saying the
  * protocol revision it negotiated and its transport; and script paths are absolute.
  */
-import type { HostConfig } from '../config/host-config.ts';
+import { isRemote, type HostConfig } from '../config/host-config.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { DoctorCheck } from './types.ts';
@@ -38,7 +38,11 @@ export async function checkServers(host: HostConfig, names: string[], timeouts: 
         id: `server:${info.name}`,
         status: 'fail',
         summary: `server "${info.name}": ${error.code}: ${error.message}`,
-        ...(error.stderr?.length ? { details: ['its last stderr lines:', ...error.stderr.map((l) => `| ${l}`)] } : { details: ['it wrote nothing to stderr'] }),
+        ...(error.stderr?.length
+          ? { details: ['its last stderr lines:', ...error.stderr.map((l) => `| ${l}`)] }
+          : host.servers[info.name] && !isRemote(host.servers[info.name])
+            ? { details: ['it wrote nothing to stderr'] }
+            : {}),
         ...(error.hint ? { next: error.hint } : {}),
       };
     });

@@ -100,3 +100,22 @@ describe('remote servers', () => {
     expect(sse.code).toBe('E_SERVER_NOT_MCP');
   });
 });
+
+describe('OAuth client credentials', () => {
+  it('gets a token from the server\'s authorization server through the SDK provider, with no browser step; a wrong secret is E_SERVER_AUTH', async () => {
+    const server = await startModernHttp({ MODERN_OAUTH_CLIENT: 'toolproof-ci:s3cret-client-value' });
+    try {
+      const issuer = new URL(server.url).origin;
+      await withConnection('oauth', { transport: 'http', url: server.url, oauth: { clientId: 'toolproof-ci', clientSecret: 's3cret-client-value', issuer } }, async (c) => {
+        expect(c.identity.protocolVersion).toBe('2026-07-28');
+        expect((await c.listTools()).length).toBe(3);
+      });
+      const wrong = await startError({ transport: 'http', url: server.url, oauth: { clientId: 'toolproof-ci', clientSecret: 'not-the-secret', issuer } });
+      expect(wrong.code).toBe('E_SERVER_AUTH');
+      expect(wrong.message).toContain('OAuth client credentials');
+      expect(wrong.message).not.toContain('not-the-secret');
+    } finally {
+      await server.stop();
+    }
+  });
+});

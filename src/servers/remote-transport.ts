@@ -13,7 +13,9 @@ import { ToolproofError } from '../errors.ts';
 export function remoteTransport(entry: RemoteServerEntry): Transport {
   const url = new URL(entry.url);
   const requestInit: RequestInit | undefined = entry.headers ? { headers: entry.headers } : undefined;
-  const authProvider = entry.oauth ? new ClientCredentialsProvider({ clientId: entry.oauth.clientId, clientSecret: entry.oauth.clientSecret, scope: entry.oauth.scope }) : undefined;
+  const authProvider = entry.oauth
+    ? new ClientCredentialsProvider({ clientId: entry.oauth.clientId, clientSecret: entry.oauth.clientSecret, scope: entry.oauth.scope, expectedIssuer: entry.oauth.issuer })
+    : undefined;
   return entry.transport === 'sse' ? new SSEClientTransport(url, { requestInit, authProvider }) : new StreamableHTTPClientTransport(url, { requestInit, authProvider });
 }
 
@@ -28,6 +30,9 @@ export function printableUrl(url: string): string {
 }
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE']);
+
+/** OAuth error codes (RFC 6749 5.2) that mean the credentials were refused. */
+const OAUTH_REFUSALS = new Set(['invalid_client', 'invalid_grant', 'unauthorized_client', 'invalid_scope', 'access_denied', 'invalid_token']);
 
 interface Facts {
   status?: number;
@@ -47,7 +52,7 @@ function factsOf(error: unknown): Facts {
     else if (typeof e.code === 'string' && /^[A-Z_]+$/.test(e.code)) facts.sdkCode ??= e.code;
     const status = typeof e.data?.status === 'number' ? e.data.status : typeof e.status === 'number' ? e.status : undefined;
     if (status !== undefined) facts.status ??= status;
-    if (e.name === 'UnauthorizedError') facts.unauthorized = true;
+    if (e.name === 'UnauthorizedError' || (typeof e.code === 'string' && OAUTH_REFUSALS.has(e.code))) facts.unauthorized = true;
     facts.text += ` ${e.message ?? ''}`;
     current = e.cause;
   }
@@ -71,6 +76,7 @@ export function remoteStartError(server: string, entry: RemoteServerEntry, error
   }
   if (facts.unauthorized || facts.status === 401 || facts.status === 403 || facts.sdkCode === 'CLIENT_HTTP_AUTHENTICATION' || facts.sdkCode === 'CLIENT_HTTP_FORBIDDEN') {
     const status = facts.status ?? (facts.sdkCode === 'CLIENT_HTTP_FORBIDDEN' ? 403 : 401);
+    // (An OAuth refusal comes from the token endpoint; the status said is the resource's.)
     const sent = entry.oauth ? 'the OAuth client credentials' : entry.headers && Object.keys(entry.headers).length > 0 ? `the headers ${Object.keys(entry.headers).join(', ')}` : 'no credentials';
     return new ToolproofError('E_SERVER_AUTH', `server "${server}": ${url} refused ${sent} (HTTP ${status} ${status === 403 ? 'Forbidden' : 'Unauthorized'})`, {
       server,
@@ -78,7 +84,8 @@ export function remoteStartError(server: string, entry: RemoteServerEntry, error
       hint: entry.headers || entry.oauth ? 'the token is wrong, expired or lacks a scope: check the environment variable the config reads it from' : 'this server needs a credential: add "headers": {"Authorization": "Bearer ${YOUR_TOKEN}"} to its entry, or "oauth" client credentials',
     });
   }
-  const notMcpStatus = facts.status !== undefined && facts.status >= 400 && facts.status < 500 && facts.status !== 408 && facts.status !== 429;
+  // 4xx (but a timeout or a rate limit), and 501 Not Implemented: a web server that has no POST there.
+  const notMcpStatus = facts.status !== undefined && ((facts.status >= 400 && facts.status < 500 && facts.status !== 408 && facts.status !== 429) || facts.status === 501);
   if (notMcpStatus || facts.sdkCode === 'CLIENT_HTTP_UNEXPECTED_CONTENT' || facts.sdkCode === 'CLIENT_HTTP_NOT_IMPLEMENTED' || /unexpected content type|unusable reply|Unexpected token '<'|is not valid JSON/i.test(facts.text)) {
     return new ToolproofError('E_SERVER_NOT_MCP', `server "${server}": ${url} answers, but not as an MCP ${entry.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} endpoint${facts.status ? ` (HTTP ${facts.status})` : ''}`, {
       server,

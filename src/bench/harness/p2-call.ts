@@ -4,8 +4,8 @@
  * alternate which side goes first, so a neighbour's load lands on both sides alike; the ratio is the
  * median of per-round ratios of the means.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Bench } from 'tinybench';
 import { ServerConnection } from '../../servers/server-connection.ts';
 import { fixture, median, type Figure } from './workload.ts';
@@ -14,7 +14,8 @@ export async function benchP2(options: { rounds?: number; timeMs?: number } = {}
   const rounds = options.rounds ?? 12;
   const entry = { command: process.execPath, args: [fixture('servers/echo.mjs')] };
   const connection = await ServerConnection.start('echo', entry);
-  const client = new Client({ name: 'bare', version: '1.0.0' }, { capabilities: {} });
+  // The same v2 client and era negotiation as ServerConnection, used bare.
+  const client = new Client({ name: 'bare', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
   await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, stderr: 'pipe' }));
   const args = { text: 'hello world' };
   const tasks = {
