@@ -10,18 +10,23 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture, ROOT, runCli, type CliRun } from '../cli/testing.ts';
 import type { ToolproofResult } from '../report/model.ts';
+import { probeSection as htmlProbe } from '../report/html/sections.ts';
+import { sectionSuites } from '../report/junit-sections.ts';
+import { probeSection as markdownProbe } from '../report/markdown-sections.ts';
 import { runProbe } from './probe-run.ts';
 import type { ServerProbe } from './types.ts';
 
 describe('toolproof probe: structured results, resources and prompts', () => {
   let text: CliRun;
   let servers: ServerProbe[];
+  let result: ToolproofResult;
   beforeAll(async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'toolproof-probe-surface-')), 'probe.json');
     text = await runCli(['probe', '--config', fixture('hosts/structured.json')]);
     const json = await runCli(['probe', '--config', fixture('hosts/structured.json'), '--format', 'json', '--output', out]);
     expect(json.code).toBe(1);
-    servers = (JSON.parse(readFileSync(out, 'utf8')) as ToolproofResult).probe!.servers;
+    result = JSON.parse(readFileSync(out, 'utf8')) as ToolproofResult;
+    servers = result.probe!.servers;
   }, 120_000);
 
   it('fails on structuredContent that breaks the outputSchema, naming the tool and the JSON path', () => {
@@ -37,6 +42,14 @@ describe('toolproof probe: structured results, resources and prompts', () => {
     // An array at the root of outputSchema and structuredContent is valid under 2026-07-28.
     expect(byTool.list_cities).toMatchObject({ status: 'pass' });
     expect(forecast.protocolVersion).toBe('2026-07-28');
+  });
+
+  it('shows the failure in the JUnit, Markdown and HTML reports too, so CI sees it', () => {
+    const probeSuite = sectionSuites(result).find((s) => s.name === 'probe')!;
+    const failed = probeSuite.cases.filter((c) => c.failure).map((c) => c.name);
+    expect(failed).toEqual(['structured/structured result: get_forecast', 'structured/structured result: get_humidity']);
+    expect(markdownProbe(result)).toContain('$.days\\[1\\].high'); // Markdown escapes the brackets
+    expect(htmlProbe(result)).toContain('$.days[1].high');
   });
 
   it('reads every resource and gets every prompt of a server that does it right; the missing argument is named', () => {

@@ -3,6 +3,7 @@
  * query set, skill trigger case, probed tool and benchmark task. What fails the gate is a failure;
  * the rest pass with their message in system-out, so CI still lists them.
  */
+import { surfaceRows } from './probe-surface-rows.ts';
 import type { ToolproofResult } from './model.ts';
 import { pct } from './text.ts';
 
@@ -74,6 +75,13 @@ export function sectionSuites(result: ToolproofResult): JUnitSuite[] {
           const c: JUnitCase = { name: `${p.server}/${t.tool}`, classname: `toolproof.probe.${p.server}`, output: detail };
           if (t.state === 'skipped') c.skipped = t.skipReason ?? 'skipped';
           else if (t.status === 'fail') c.failure = { message: `${t.tool} does not fail in a structured way`, type: 'probe', body: detail };
+          return c;
+        }),
+      ).concat(
+        probe.servers.flatMap(surfaceRows).map((r) => {
+          const c: JUnitCase = { name: `${r.server}/${r.check}: ${r.name}`, classname: `toolproof.probe.${r.server}`, output: r.detail };
+          if (r.status === 'skip') c.skipped = r.detail;
+          else if (r.status === 'fail') c.failure = { message: r.detail, type: 'probe', body: r.detail };
           return c;
         }),
       ),

@@ -2,6 +2,7 @@
  * The Markdown summary's sections beyond eval: breaking changes, A/B accuracy, flipped queries,
  * lint counts, skills, probe and benchmarks. Each returns undefined when its section is absent.
  */
+import { surfaceRows } from './probe-surface-rows.ts';
 import { details, table } from './markdown-kit.ts';
 import type { ToolproofResult } from './model.ts';
 import { pct, pointsText } from './text.ts';
@@ -84,6 +85,8 @@ export function probeSection(result: ToolproofResult): string | undefined {
   const out = [`#### Probe: ${probe.conforms ? 'conforms' : 'does not conform'} (${s.pass} pass, ${s.warn} warn, ${s.fail} fail)`, table(['server', 'state', 'unknown tool answer', 'tools probed', 'status'], rows)];
   const bad = probe.servers.flatMap((p) => p.toolProbes.flatMap((t) => t.probes.filter((x) => x.status === 'fail' || x.status === 'warn').map((x) => [`${p.server}/${t.tool}`, x.kind, x.property ?? '-', x.shape, x.status, x.detail])));
   if (bad.length) out.push(details(`Tools that do not fail as the conventions ask (${bad.length})`, table(['tool', 'probe', 'property', 'shape', 'status', 'detail'], bad)));
+  const surface = probe.servers.flatMap(surfaceRows).filter((r) => r.status === 'fail' || r.status === 'warn');
+  if (surface.length) out.push(details(`Structured results, resources and prompts (${surface.length})`, table(['server', 'check', 'of', 'status', 'detail'], surface.map((r) => [r.server, r.check, r.name, r.status, r.detail]))));
   return out.join('\n\n');
 }
 

@@ -3,6 +3,7 @@
  * findings, benchmark charts, skills (trigger heatmap) and probe. Each returns undefined when the
  * result has no such section, so the page simply leaves it out.
  */
+import { surfaceRows } from '../probe-surface-rows.ts';
 import type { Change, FlippedQuery } from '../../diff/types.ts';
 import type { ToolproofResult } from '../model.ts';
 import { pct, pointsText } from '../text.ts';
@@ -136,6 +137,7 @@ export function probeSection(result: ToolproofResult): string | undefined {
   const rows = probe.servers.flatMap((p) => [
     [esc(p.server), '(server)', esc(p.unknownTool ? `unknown tool: ${p.unknownTool.shape}` : p.state), `<span class="${STATUS_CLASS[p.status]}">${p.status}</span>`, esc(p.unknownTool?.detail ?? p.error?.message ?? '')],
     ...p.toolProbes.map((t) => [esc(p.server), esc(t.tool), esc(t.state === 'skipped' ? `skipped: ${t.skipReason ?? ''}` : t.probes.map((x) => `${x.kind}: ${x.shape}`).join(', ')), `<span class="${STATUS_CLASS[t.status]}">${t.status}</span>`, esc(t.probes.map((x) => x.detail).join(' · '))]),
+    ...surfaceRows(p).map((r) => [esc(r.server), esc(r.name), esc(r.check), `<span class="${STATUS_CLASS[r.status]}">${r.status}</span>`, esc(r.detail)]),
   ]);
   return `<p>${probe.conforms ? 'Conforms' : '<b class="state-failed">Does not conform</b>'}: ${probe.summary.pass} pass, ${probe.summary.warn} warn, ${probe.summary.fail} fail.</p>${htmlTable(['server', 'tool', 'shape', 'status', 'detail'], rows)}`;
 }
