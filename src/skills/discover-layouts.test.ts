@@ -39,6 +39,19 @@ describe('discovery of published layouts', () => {
     expect(d.missing).toEqual([]);
   });
 
+  it('two plugins may each have a skill of one name: plugin skills are namespaced, not shadowed', () => {
+    const dir = mkdtempSync(join(base, 'plugins-'));
+    for (const plugin of ['discord', 'telegram']) {
+      mkdirSync(join(dir, plugin, '.claude-plugin'), { recursive: true });
+      writeFileSync(join(dir, plugin, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: plugin }));
+      mkdirSync(join(dir, plugin, 'skills', 'access'), { recursive: true });
+      writeFileSync(join(dir, plugin, 'skills', 'access', 'SKILL.md'), cleanSkill({ name: 'access' }));
+    }
+    const d = discoverSkills([root(dir)]);
+    expect(d.skills.map((s) => `${s.plugin}:${s.name}`)).toEqual(['discord:access', 'telegram:access']);
+    expect(d.shadowed).toEqual([]);
+  });
+
   it('finds the same skills when pointed at plugins/, and through the manifests when the depth is 1', () => {
     expect(names(`${WILD}/plugin-marketplace/plugins`)).toEqual(['meeting-notes', 'trace-calls', 'triage-finding']);
     expect(discoverSkills([root(`${WILD}/plugin-marketplace/plugins`)]).missing).toEqual([]);

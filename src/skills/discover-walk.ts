@@ -10,7 +10,7 @@
  * would not reach; a path in a manifest that leaves the root is ignored.
  */
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isInside, readSkillText } from './skill-read-guard.ts';
 
 export const SKILL_FILE = 'SKILL.md';
@@ -30,6 +30,8 @@ export interface FoundSkill {
   hidden?: string;
   /** The manifest that names the skill, when one does. */
   manifest?: string;
+  /** The Claude Code plugin (a folder with `.claude-plugin/`) the skill belongs to: its skills are namespaced `plugin:skill`. */
+  plugin?: string;
 }
 
 export interface Lookalike {
@@ -169,6 +171,14 @@ export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
   const result: WalkResult = { skills: [], missing: [], truncated: false };
   const seenSkill = new Set<string>();
   const visited = new Set<string>();
+  // The nearest folder between the skill and the root that holds `.claude-plugin/`.
+  const pluginOf = (folder: string): string | undefined => {
+    for (let dir = dirname(folder); isInside(root, dir); dir = dirname(dir)) {
+      if (hasEntry(dir, '.claude-plugin')) return existsSync(join(dir, '.claude-plugin', 'plugin.json')) ? basename(dir) : undefined;
+      if (dir === root || dirname(dir) === dir) break;
+    }
+    return undefined;
+  };
   const relOf = (dir: string) => relative(root, dir).split(sep).join('/');
   const hiddenOf = (rel: string) => rel.split('/').find((s) => s.startsWith('.') && s !== '.' && s !== '..');
 
@@ -179,7 +189,8 @@ export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
     if (pattern && !pattern.test(rel)) return;
     seenSkill.add(real);
     const hidden = hiddenOf(rel);
-    result.skills.push({ folder, rel, ...(hidden ? { hidden } : {}), ...(manifest ? { manifest } : {}) });
+    const plugin = pluginOf(folder);
+    result.skills.push({ folder, rel, ...(hidden ? { hidden } : {}), ...(manifest ? { manifest } : {}), ...(plugin ? { plugin } : {}) });
   };
 
   /** Returns true when a skill was found at or below `dir`. */

@@ -108,6 +108,7 @@ function scanRoot(root: SkillRoot, options: DiscoverOptions): Found {
       ...(collection ? { collection } : {}),
       ...(f.hidden ? { hidden: f.hidden } : {}),
       ...(f.manifest ? { manifest: f.manifest } : {}),
+      ...(f.plugin ? { plugin: f.plugin } : {}),
     });
   });
   return { skills, missing: walked.missing, truncated: walked.truncated };
@@ -144,13 +145,15 @@ export function discoverSkills(roots: readonly SkillRoot[], options: DiscoverOpt
     discovery.missing.push(...found.missing);
     if (found.truncated) discovery.truncated.push(root.dir);
     for (const skill of found.skills) {
-      const first = byName.get(skill.name);
+      // Plugin skills are namespaced (`plugin:skill`): two plugins may each have an `access` skill.
+      const key = skill.plugin ? `${skill.plugin}:${skill.name}` : skill.name;
+      const first = byName.get(key);
       if (first) {
         const why = first.scope === 'project' && skill.scope === 'user' ? 'project-shadows-user' : 'duplicate-name';
         discovery.shadowed.push({ name: skill.name, kept: first.file, hidden: skill.file, why });
         continue;
       }
-      byName.set(skill.name, skill);
+      byName.set(key, skill);
       discovery.skills.push(skill);
       if (skill.hidden) discovery.hidden.push({ name: skill.name, file: skill.file, folder: skill.hidden });
     }

@@ -77,6 +77,7 @@ export function discoveryInfo(discovery: Discovery, evals: ReadonlyMap<string, S
         ...(s.collection ? { collection: s.collection } : {}),
         ...(s.hidden ? { hidden: s.hidden } : {}),
         ...(s.manifest ? { manifest: s.manifest } : {}),
+        ...(s.plugin ? { plugin: s.plugin } : {}),
         cases: e?.cases.length ?? 0,
         ...(e ? { dialect: e.dialect } : {}),
       };

@@ -16,6 +16,8 @@ export interface DiscoveredSkillInfo {
   hidden?: string;
   /** The Claude Code plugin or marketplace manifest that names the skill. */
   manifest?: string;
+  /** The Claude Code plugin the skill belongs to (hosts call it `plugin:name`). */
+  plugin?: string;
   /** Number of eval cases loaded from evals/evals.json (0 when there is none). */
   cases: number;
   dialect?: EvalDialect;

@@ -35,6 +35,8 @@ export interface SkillDoc {
   hidden?: string;
   /** The plugin or marketplace manifest naming the skill, if any. */
   manifest?: string;
+  /** The Claude Code plugin the skill belongs to; hosts namespace it `plugin:name`. */
+  plugin?: string;
   /** The file could not be read at all (empty, binary, a FIFO, ...). */
   readError?: string;
   /** The error code of `readError`, e.g. E_FILE_SPECIAL for a FIFO or a device. */
@@ -61,6 +63,7 @@ interface Location {
   collection?: string;
   hidden?: string;
   manifest?: string;
+  plugin?: string;
 }
 
 export function readSkill(location: Location): SkillDoc {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Bm25Index } from './bm25.ts';
 import { splitDescription } from './clauses.ts';
 import { literals, numbers } from './literals.ts';
-import { terms, words } from './tokenize.ts';
+import { terms, tokensWithOffsets, words } from './tokenize.ts';
 
 describe('tokenize', () => {
   it('splits identifiers and lowercases', () => {
@@ -10,6 +10,14 @@ describe('tokenize', () => {
   });
   it('keeps letters outside ASCII', () => {
     expect(words('González-Rivero Ångström')).toEqual(['gonzález', 'rivero', 'ångström']);
+  });
+  it('splits Chinese and Japanese into words (Intl.Segmenter), with offsets', () => {
+    expect(terms('帮我记录一下今天种的番茄')).toEqual(expect.arrayContaining(['记录', '今天', '番茄']));
+    expect(terms('帮我记录一下今天种的番茄')).not.toContain('的');
+    expect(terms('パスタのレシピを探して')).toEqual(expect.arrayContaining(['パスタ', 'レシピ']));
+    expect(words('PDF文件')).toEqual(['pdf', '文件']);
+    const tokens = tokensWithOffsets('记录番茄 now');
+    expect(tokens.map((t) => [t.raw, t.start, t.end])).toEqual([['记录', 0, 2], ['番茄', 2, 4], ['now', 5, 8]]);
   });
   it('drops stop words and stems', () => {
     expect(terms('Find the papers about coral bleaching')).toEqual(['find', 'paper', 'coral', 'bleach']);

@@ -1,6 +1,8 @@
 /**
  * Words and stems for the mock model's lexical scoring: lowercase, identifiers split into words
- * (snake_case, kebab-case, camelCase), a small stop-word list, Porter stems via `stemmer`.
+ * (snake_case, kebab-case, camelCase), a small stop-word list, Porter stems via `stemmer`. Chinese and
+ * Japanese, written without spaces, are split into words by `Intl.Segmenter` (ICU's dictionary
+ * segmentation, built into Node), so "记录番茄" gives 记录 + 番茄 and matches a description that says 番茄.
  */
 import { stemmer } from 'stemmer';
 
@@ -15,7 +17,39 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'can', 'could', 'would', 'should', 'will', 'please', 'so', 'as', 'if', 'then', 'than', 'there', 'here',
   'e', 'g', 'eg', 'ie', 'etc', 'just', 'also', 'some', 'any', 'about', 'up', 'out', 'what', 'which', 'who',
   'how', 'when', 'where', 'why', 'want', 'like', 's', 't', 'd', 'll', 're', 've', 'm', 'im', 'hey', 'hi',
+  // Chinese and Japanese function words (particles, pronouns, auxiliaries), as Intl.Segmenter returns them.
+  '的', '了', '和', '是', '在', '我', '你', '他', '她', '它', '们', '我们', '这', '那', '这个', '那个', '吗', '呢', '吧', '把', '被', '给', '请', '帮', '帮我', '一下', '与', '及', '或',
+  'を', 'は', 'が', 'に', 'で', 'と', 'の', 'も', 'へ', 'や', 'て', 'た', 'し', 'え', 'だ', 'です', 'ます', 'する', 'して', 'ください', 'これ', 'それ', 'この', 'その',
 ]);
+
+/** Han, Hiragana or Katakana: scripts written without spaces between words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const segmenters = new Map<string, Intl.Segmenter>();
+
+/** Word-like segments of a run of letters that holds CJK characters, with their offsets in the run. */
+function segmentRun(run: string): Array<{ segment: string; index: number }> {
+  const locale = KANA.test(run) ? 'ja' : 'zh';
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, segmenter);
+  }
+  const out: Array<{ segment: string; index: number }> = [];
+  for (const s of segmenter.segment(run)) if (s.isWordLike) out.push({ segment: s.segment, index: s.index });
+  return out;
+}
+
+/** Runs of letters and digits, each CJK run split into its words. */
+function letterRuns(text: string): Array<{ word: string; index: number }> {
+  const out: Array<{ word: string; index: number }> = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const at = match.index ?? 0;
+    if (UNSPACED.test(match[0])) for (const s of segmentRun(match[0])) out.push({ word: s.segment, index: at + s.index });
+    else out.push({ word: match[0], index: at });
+  }
+  return out;
+}
 
 const stemCache = new Map<string, string>();
 
@@ -35,7 +69,7 @@ export function words(text: string): string[] {
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase();
-  return spaced.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return letterRuns(spaced).map((r) => r.word);
 }
 
 /** Stems of the content words of a text, in order, stop words removed. */
@@ -61,9 +95,7 @@ export interface Token {
 /** Tokens of a query with offsets, so argument inference can look at what lies near a number or quote. */
 export function tokensWithOffsets(text: string): Token[] {
   const out: Token[] = [];
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const raw = match[0];
-    const start = match.index ?? 0;
+  for (const { word: raw, index: start } of letterRuns(text)) {
     const lower = raw.toLowerCase();
     out.push({ raw, term: STOP_WORDS.has(lower) ? '' : stem(lower), start, end: start + raw.length });
   }

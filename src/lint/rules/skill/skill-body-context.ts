@@ -11,7 +11,8 @@ export const skillBodyContext: SkillRule = {
     perSkill(skills, (skill) => {
       if (skill.readError) return [];
       const outline = outlineBody(skill);
-      const firstStep = outline.steps[0]?.line ?? Number.POSITIVE_INFINITY;
+      // `## 1. Purpose` numbers a section, and the context statement may well sit in it.
+      const firstStep = outline.steps.find((step) => !step.numberedHeading)?.line ?? Number.POSITIVE_INFINITY;
       if (outline.context && outline.context.line < firstStep) return [];
       return [{ path: '$.body', line: outline.title?.line ?? skill.bodyLine, message: 'no context statement before the steps; say in a sentence or two what situation the skill is for' }];
     }),

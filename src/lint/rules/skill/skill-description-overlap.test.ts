@@ -9,6 +9,17 @@ skillRuleTable(skillDescriptionOverlap, {
       name: 'different subjects',
       user: { ...skill('garden-journal', 'Log plantings and harvests in the garden journal.'), ...skill('recipes', 'Cook dinner from saved recipes and shopping lists.') },
     },
+    {
+      name: 'a pair that names each other has drawn its border',
+      user: { ...skill('garden-journal', 'Log plantings, watering and harvests in the garden journal. Not for plans (garden-log).'), ...skill('garden-log', 'Log the plantings, watering and harvests of a garden plan.') },
+    },
+    {
+      name: '"For X use Y" redirects do not count as overlap',
+      user: {
+        ...skill('garden-journal', 'Log plantings and harvests in the journal. For watering schedules, sprinkler timers and rain gauges use the irrigation skill.'),
+        ...skill('irrigation', 'Plan watering schedules, sprinkler timers and rain gauges for the garden beds.'),
+      },
+    },
   ],
   invalid: [
     {

@@ -7,6 +7,21 @@ skillRuleTable(skillDescriptionSituation, {
   valid: [
     { name: 'Use when', user: with_('Garden log. Use when the user talks about plants.') },
     { name: 'when the user', user: with_('Loaded when the user asks about watering.') },
+    // Phrasings of public collections the rule used to miss:
+    { name: 'Use for', user: with_('Garden log. Use for planting and harvest records.') },
+    { name: 'Use to', user: with_('Garden log. Use to record what was planted.') },
+    { name: 'Triggers on', user: with_('Garden log. Triggers on "log my tomatoes", "water the roses".') },
+    { name: 'Use immediately after', user: with_('Garden log. Use immediately after a planting or a harvest.') },
+    { name: 'You MUST use this before', user: with_('You MUST use this before any garden work.') },
+    { name: 'TRIGGER — whenever', user: with_('Garden reference. TRIGGER — whenever: the prompt names a plant.') },
+    { name: 'when + gerund', user: with_('Guidance for journals when planting new beds.') },
+    { name: 'Chinese', user: with_('花园日志。当用户谈到种植时使用。') },
+    { name: 'Japanese', user: with_('庭の記録。植え付けの話をするときに使います。') },
+    { name: 'German', user: with_('Gartentagebuch. Verwenden, wenn der Nutzer über Pflanzen spricht.') },
+    { name: 'Spanish', user: with_('Diario del jardín. Usar cuando el usuario habla de plantas.') },
   ],
-  invalid: [{ name: 'what, never when', user: with_('A garden journal with planting, watering and harvest records.'), message: /when to load/ }],
+  invalid: [
+    { name: 'what, never when', user: with_('A garden journal with planting, watering and harvest records.'), message: /when to load/ },
+    { name: 'what it applies to, not when', user: with_('Toolkit for garden themes that you can apply to any journal.'), message: /when to load/ },
+  ],
 });

@@ -3,12 +3,17 @@ import { descriptionOf } from '../../../skills/skill-file.ts';
 import { at, parsed, perSkill, type SkillRule } from '../../../skills/skill-lint-kit.ts';
 
 // Double or typographic quotes anywhere; single quotes only at word edges, so "user's" is no quote.
-const QUOTED = /"([^"\n]{3,})"|“([^”\n]{3,})”|‘([^’\n]{3,})’|(?:^|[\s(:,])'([^'\n]{3,}?)'(?=[\s,.;:)]|$)/g;
+// CJK corner brackets and guillemets too: 「…」, 『…』, «…».
+const QUOTED = /"([^"\n]{3,})"|“([^”\n]{3,})”|‘([^’\n]{3,})’|(?:^|[\s(:,])'([^'\n]{3,}?)'(?=[\s,.;:)]|$)|「([^」\n]{2,})」|『([^』\n]{2,})』|«\s*([^»\n]{3,}?)\s*»/g;
+/** A labelled list of trigger words: "Triggers: a, b, c", "Triggers on: a, b", "Keywords: a, b", "触发词：a、b". */
+const LABELLED = /\b(?:triggers?(?:\s+on)?|trigger (?:words|phrases)|keywords|key phrases)\s*[:：]\s*([^.\n]+)|(?:触发词|关键词|トリガー|キーワード)\s*[:：]\s*([^。\n]+)/gi;
 
 /** The quoted example requests in a description's positive part. */
 export function triggerPhrases(description: string): string[] {
   const { positive } = splitDescription(description);
-  return [...positive.matchAll(QUOTED)].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4]).trim());
+  const quoted = [...positive.matchAll(QUOTED)].map((m) => m.slice(1).find((g) => g !== undefined)!.trim());
+  const labelled = [...positive.matchAll(LABELLED)].flatMap((m) => (m[1] ?? m[2]).split(/[,、，;]|\bor\b/).map((x) => x.trim()).filter((x) => x.length >= 2));
+  return [...quoted, ...labelled];
 }
 
 /** Spec 2.2: two or three quoted trigger phrases show the host the wording users actually type. */
@@ -16,7 +21,7 @@ export const skillDescriptionTriggers: SkillRule = {
   id: 'skill-description-triggers',
   kind: 'skill',
   defaultSeverity: 'warn',
-  description: '`description` carries two or three quoted trigger phrases, e.g. "edit my .docx"',
+  description: '`description` carries two or three trigger phrases, quoted ("edit my .docx", 「…」) or listed after "Triggers:"',
   spec: '2.2',
   check: (skills) =>
     perSkill(skills, (skill) => {

@@ -2,16 +2,28 @@ import { cleanSkill, skillRuleTable } from '../../../skills/testing/skill-rule-t
 import { skillPathEscape } from './skill-path-escape.ts';
 
 const body = (extra: string) => cleanSkill({ body: `# Garden journal\n\nContext.\n\n${extra}\n` });
+const one = (extra: string) => ({ 'garden-journal/SKILL.md': body(extra) });
 
 skillRuleTable(skillPathEscape, {
   valid: [
-    { name: 'links inside the folder and URLs', user: { 'garden-journal/SKILL.md': body('See [styles](references/styles.md), `scripts/log.py` and [site](https://example.com/x/../y).') } },
+    { name: 'links inside the folder and URLs', user: one('See [styles](references/styles.md), `scripts/log.py` and [site](https://example.com/x/../y).') },
     { name: 'eval inputs inside the folder', user: { 'garden-journal/SKILL.md': cleanSkill(), 'garden-journal/evals/evals.json': JSON.stringify({ skill_name: 'garden-journal', evals: [{ id: 1, prompt: 'log tomatoes', files: ['evals/files/a.txt'] }] }) } },
+    // False-finding classes measured on public collections (docs/skills.md, "Measured precision"):
+    { name: 'REST routes', user: one('Call `/v1/files` and avoid the `/contents/` endpoint; paths like `/users/<id>/` are user input.') },
+    { name: 'slash commands', user: one('Run `/goal`, then `/help` or `/security:scan-deps`; plugins add `/plugin-name:command`.') },
+    { name: 'system paths', user: one('Read `/dev/random`, flash to `/dev/ttyACM0`, write `/tmp/report.json`, use `/usr/bin/python3`.') },
+    { name: 'regular expressions', user: one('Match `/fetch.*token/` or `/https?:\\/\\/.*/` in the sample.') },
+    { name: 'placeholders in example paths', user: one('Install to `/Users/name/plugins/...` or `/home/user/scripts/foo`, or `/path/to/project/`, or `/web/[tool]/`.') },
+    { name: 'paths in code fences', user: one('```sh\ncat ../../etc/passwd\n```') },
+    { name: 'a relative folder the working directory holds, not the skill', user: one('Check `./testing-handbook`, `../testing-handbook` and `~/testing-handbook`.') },
+    { name: 'home configuration', user: one('Personal skills live in `~/.claude/skills/`.') },
   ],
   invalid: [
     { name: 'name is a path', user: { 'garden-journal/SKILL.md': cleanSkill({ name: '../../x' }) }, message: /leaves the skill folder/, lines: [2] },
-    { name: 'link climbs out', user: { 'garden-journal/SKILL.md': body('See [notes](../../secrets/notes.md).') }, message: /outside the skill folder/ },
-    { name: 'absolute path in code', user: { 'garden-journal/SKILL.md': body('Read `/etc/passwd` first.') }, message: /outside the skill folder/ },
+    { name: 'a Markdown link climbs out', user: one('See [notes](../../secrets/notes.md) and [scripts](../../README.md#scripts).'), message: /outside the skill folder/, count: 2 },
+    { name: 'a link into a sibling skill', user: { ...one('See [tools](../recipes/references/tools.md).'), 'recipes/SKILL.md': cleanSkill({ name: 'recipes' }) }, message: /"..\/recipes\/references\/tools.md" points outside/ },
+    { name: 'inline code naming a sibling skill folder that exists', user: { ...one('See the refs in `../recipes/references/`.'), 'recipes/references/tools.md': 'x', 'recipes/SKILL.md': cleanSkill({ name: 'recipes' }) }, message: /outside the skill folder/ },
+    { name: 'a personal home folder', user: one('Read `/Users/jesse/notes/garden.md` first.'), message: /points into a personal home folder/ },
     { name: 'eval input climbs out', user: { 'garden-journal/SKILL.md': cleanSkill(), 'garden-journal/evals/evals.json': JSON.stringify({ skill_name: 'garden-journal', evals: [{ id: 1, prompt: 'p', files: ['../../../x.txt'] }] }) }, message: /eval input/ },
   ],
 });

@@ -1,12 +1,40 @@
+import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { at, outlineBody, perSkill, type SkillRule } from '../../../skills/skill-lint-kit.ts';
+import { at, outlineBody, perSkill, type OutlineRef, type SkillRule } from '../../../skills/skill-lint-kit.ts';
 
-function escapes(folder: string, target: string): boolean {
-  const path = target.split('#')[0].split('?')[0];
-  if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path)) return false; // anchors and URLs
-  if (isAbsolute(path) || path.startsWith('~')) return true;
+/** Inside `folder` once resolved against it. */
+function inside(folder: string, path: string): boolean {
   const rel = relative(folder, resolve(folder, path));
-  return rel === '..' || rel.startsWith('../') || rel.startsWith('..\\') || isAbsolute(rel);
+  return !(rel === '..' || rel.startsWith('../') || rel.startsWith('..\\') || isAbsolute(rel));
+}
+
+/** Placeholder user names in example paths: `/Users/name/…`, `/home/user/…`, `/home/<you>/…`. */
+const PLACEHOLDER_USER = /^(?:name|user|username|you|your[-_]?name|me|someone|example|foo|bar|john|jane|alice|bob|runner|me|ubuntu|admin|root)$/i;
+
+/**
+ * A path into a personal home folder (`/Users/jesse/notes.md`, `/home/ana/x`): a file on one machine.
+ * Placeholders (`/Users/name/…`, `/home/<user>/…`, `/path/to/…`) and system paths (`/dev/random`,
+ * `/tmp/x`, `/etc/hosts`) are not files the skill owns either, but they are not references to copy in.
+ */
+function personalPath(path: string): boolean {
+  const m = /^\/(?:Users|home)\/([^/]+)\/./.exec(path);
+  return !!m && !PLACEHOLDER_USER.test(m[1]) && !/[<>{}[\]*$]|\.\.\./.test(path);
+}
+
+/**
+ * Whether a reference leaves the skill folder. Markdown links are relative to SKILL.md, so a relative
+ * target that resolves outside escapes. Inline code is only a file reference when it names a file that
+ * is there: `../sibling/x.md` that exists outside the folder escapes, while `../testing-handbook` (a
+ * folder relative to the working directory), `/v1/files` (a route), `/goal` (a slash command),
+ * `/dev/random`, `/fetch.*token/` (a regex) and `~/.claude` (a user's configuration) do not.
+ */
+export function escapes(folder: string, ref: Pick<OutlineRef, 'text' | 'kind'>): boolean {
+  const path = ref.text.split('#')[0].split('?')[0];
+  if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path)) return false; // anchors and URLs
+  if (path.startsWith('~') || /[<>{}*$|\\]|\.\.\.|\[/.test(path)) return false; // home config, placeholders, globs, regexes
+  if (isAbsolute(path)) return personalPath(path);
+  if (inside(folder, path)) return false;
+  return ref.kind === 'link' || existsSync(resolve(folder, path));
 }
 
 /** A skill is a self-contained folder: a name or a path that climbs out of it reaches files the skill does not own. */
@@ -14,7 +42,7 @@ export const skillPathEscape: SkillRule = {
   id: 'skill-path-escape',
   kind: 'skill',
   defaultSeverity: 'error',
-  description: 'the skill name and every file the skill links to stay inside the skill folder',
+  description: 'the skill name and every file the skill links to (Markdown links, existing relative paths, personal home paths) stay inside the skill folder',
   spec: '2.1',
   check: (skills) =>
     perSkill(skills, (skill) => {
@@ -23,12 +51,16 @@ export const skillPathEscape: SkillRule = {
       if (typeof name === 'string' && (/[/\\]/.test(name) || name.includes('..'))) {
         out.push({ ...at(skill, 'name'), message: `\`name\` "${name}" is a path that leaves the skill folder; a name is one folder name` });
       }
-      for (const link of outlineBody(skill).links) {
-        if (escapes(skill.folder, link.text)) out.push({ path: '$.body', line: link.line, message: `"${link.text}" points outside the skill folder; copy the file into the skill (e.g. references/)` });
+      for (const ref of outlineBody(skill).links) {
+        if (!escapes(skill.folder, ref)) continue;
+        const where = isAbsolute(ref.text) ? 'into a personal home folder' : 'outside the skill folder';
+        out.push({ path: '$.body', line: ref.line, message: `"${ref.text}" points ${where}; a copied or installed skill loses it: copy the file into the skill (e.g. references/)` });
       }
       (skill.evals?.loaded?.cases ?? []).forEach((c) => {
         (c.files ?? []).forEach((file, i) => {
-          if (escapes(skill.folder, file)) out.push({ path: `${c.path}.files[${i}]`, file: skill.evals!.file, message: `eval input "${file}" points outside the skill folder` });
+          if (isAbsolute(file) || file.startsWith('~') || !inside(skill.folder, file)) {
+            out.push({ path: `${c.path}.files[${i}]`, file: skill.evals!.file, message: `eval input "${file}" points outside the skill folder` });
+          }
         });
       });
       return out;
