@@ -12,6 +12,7 @@ surfaceRuleTable(promptDescription, {
     { name: 'absent', items: [{ name: 'summarize' }], at: ['prompt:summarize:$.description'], message: /no description/ },
     { name: 'only its form (server-everything 2026.8.31)', items: [{ name: 'args-prompt', description: 'A prompt with two arguments, one required and one optional' }], message: /only what form/ },
     { name: 'only its form (server-everything 2025.11.25)', items: [{ name: 'simple_prompt', description: 'A prompt without arguments' }] },
-    { name: 'only its name', items: [{ name: 'code_review', title: 'Code review', description: 'Code review prompt.' }] },
+    { name: 'one word beyond its name', items: [{ name: 'summarize', description: 'Summarize text.' }], message: /says little beyond/ },
+    { name: 'only its name', items: [{ name: 'code_review', title: 'Code review', description: 'Code review prompt.' }], message: /only repeats the prompt's name/ },
   ],
 });

@@ -19,8 +19,13 @@ export const promptDescription: PromptRule = {
       const text = prompt.description?.trim() ?? '';
       if (text === '') return [{ path: '$.description', message: 'no description; users and hosts cannot tell what the prompt is for' }];
       const named = new Set(wordsOf(`${prompt.name} ${prompt.title ?? ''}`));
-      const content = wordsOf(text).filter((w) => !FORM.has(w) && !named.has(w));
+      const words = wordsOf(text);
+      const content = words.filter((w) => !FORM.has(w) && !named.has(w));
       if (content.length >= 2) return [];
-      return [{ path: '$.description', message: `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}" says only what form the prompt has, not what it is for` }];
+      const quoted = `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
+      const repeatsName = words.some((w) => named.has(w) && !FORM.has(w));
+      const message =
+        content.length > 0 ? `${quoted} says little beyond the prompt's name` : repeatsName ? `${quoted} only repeats the prompt's name, not what it is for` : `${quoted} says only what form the prompt has, not what it is for`;
+      return [{ path: '$.description', message }];
     }),
 };
