@@ -2,8 +2,8 @@ import { perTool, sentences, type ToolRule } from '../../tool-rule-kit.ts';
 
 /** A sentence about what comes back... */
 const RETURNS = /\b(returns?|returned|respond(s|ing)?|responses?|outputs?|produces?|results?|gives back|replies)\b/i;
-/** ...that says it is JSON... */
-const JSON_WORD = /\bJSON\b/;
+/** ...that says it is JSON (not JSON-RPC, the protocol: "returns a JSON-RPC error")... */
+const JSON_WORD = /\bJSON\b(?![-\s]?RPC)/i;
 /** ...and not about JSON going in. */
 const INPUT = /\b(accepts?|takes?|input|parameters?|arguments?|pass(es)?|send|provide|given)\b[^.]{0,30}\bJSON\b|\bJSON\b[^.]{0,20}\b(input|parameters?|arguments?|payload to send)\b/i;
 
