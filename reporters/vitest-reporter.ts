@@ -65,15 +65,17 @@ export class ToolproofReporter implements VitestReporter {
     this.written = [];
     if (this.results.length === 0) return;
     const merged = mergeResults(this.results, { command: 'vitest' });
-    // Under vitest the suite's assertions are the gate, so the report agrees with vitest's exit
-    // code; a command's own default gate (e.g. skills' "any behaviour failed") becomes a warning.
-    // A run that errored stays an error.
-    if (merged.verdict.status !== 'error') {
-      for (const reason of merged.verdict.reasons) merged.warnings.push({ code: 'W_COMMAND_GATE', message: reason, hint: "the command's default gate; under vitest the suite's assertions decide" });
-      merged.verdict = { status: this.failures.length > 0 ? 'fail' : 'pass', reasons: [...this.failures] };
-    } else {
-      merged.verdict.reasons.push(...this.failures);
+    // Under vitest the suite's assertions are the gate, so the report agrees with vitest's exit code:
+    // it fails exactly when a test that recorded a result failed. A command's own verdict (a default
+    // gate such as skills' "any behaviour failed", or an error the test tolerated) becomes a warning;
+    // "no gate set" is dropped, since the assertions are the gate.
+    for (const own of new Set(this.results.map((r) => r.verdict))) {
+      if (own.status !== 'fail' && own.status !== 'error') continue;
+      const code = own.status === 'error' ? 'W_COMMAND_ERROR' : 'W_COMMAND_GATE';
+      const hint = own.status === 'error' ? 'a recorded run did not finish cleanly, but its test passed; assert on the result to fail it' : "the command's default gate; under vitest the suite's assertions decide";
+      for (const reason of own.reasons) if (!merged.warnings.some((w) => w.message === reason)) merged.warnings.push({ code, message: reason, hint });
     }
+    merged.verdict = { status: this.failures.length > 0 ? 'fail' : 'pass', reasons: [...this.failures] };
     const dir = isAbsolute(this.outputDir) ? this.outputDir : join(this.root, this.outputDir);
     mkdirSync(dir, { recursive: true });
     const suffix = this.shard ? `.shard-${this.shard.index}-of-${this.shard.count}` : '';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ToolproofError } from '../errors.ts';
-import { loadShardResults, mergeResults } from './merge.ts';
+import { loadShardResults, mergeResults, readShardFolder } from './merge.ts';
 import type { ToolproofResult } from './model.ts';
 import { everyResult } from './testing/real-results.ts';
 
@@ -82,21 +82,36 @@ describe('loadShardResults', () => {
 
   it('refuses a copied shard, which would count its cases twice', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolproof-merge-'));
-    writeFileSync(join(dir, 'a.json'), JSON.stringify(parts[0]));
-    copyFileSync(join(dir, 'a.json'), join(dir, 'b.json'));
+    writeFileSync(join(dir, 'toolproof.shard-1-of-2.json'), JSON.stringify(parts[0]));
+    copyFileSync(join(dir, 'toolproof.shard-1-of-2.json'), join(dir, 'toolproof.shard-2-of-2.json'));
     const error = thrown(() => loadShardResults(dir));
     expect(error.code).toBe('E_FILE_INVALID');
-    expect(error.message).toContain('b.json is identical to');
+    expect(error.message).toContain('toolproof.shard-2-of-2.json is identical to');
+  });
+
+  it('reads only shard files: a merged toolproof.json beside them is skipped and named, not counted', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolproof-merge-'));
+    const [a, b] = split(parts[0]);
+    writeFileSync(join(dir, 'toolproof.shard-1-of-3.json'), JSON.stringify(a));
+    writeFileSync(join(dir, 'toolproof.shard-2-of-3.json'), JSON.stringify(b));
+    writeFileSync(join(dir, 'toolproof.json'), JSON.stringify(mergeResults([a, b])));
+    const folder = readShardFolder(dir);
+    expect(folder.shards.map((s) => s.file.split('/').at(-1))).toEqual(['toolproof.shard-1-of-3.json', 'toolproof.shard-2-of-3.json']);
+    expect(folder.skipped).toEqual([join(dir, 'toolproof.json')]);
+    expect(folder.missing).toEqual(['3 of 3']);
+    expect(mergeResults(folder.shards.map((s) => s.result)).summary!.cases).toBe(parts[0].summary!.cases);
   });
 
   it('names an empty folder, a missing one, and a file that is not a result', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolproof-merge-'));
-    expect(thrown(() => loadShardResults(dir)).message).toContain('holds no .json result files');
+    expect(thrown(() => loadShardResults(dir)).message).toContain('holds no shard results (toolproof.shard-<i>-of-<n>.json)');
     expect(thrown(() => loadShardResults(join(dir, 'nope'))).code).toBe('E_FILE_MISSING');
+    writeFileSync(join(dir, 'results.json'), '{}');
+    expect(thrown(() => loadShardResults(dir)).message).toContain('it has results.json, which are not shard files');
     mkdirSync(join(dir, 'x'));
-    writeFileSync(join(dir, 'x', 'package.json'), '{"name": "x"}');
+    writeFileSync(join(dir, 'x', 'toolproof.shard-1-of-1.json'), '{"name": "x"}');
     const error = thrown(() => loadShardResults(join(dir, 'x')));
     expect(error.code).toBe('E_FILE_INVALID');
-    expect(error.file).toContain('package.json');
+    expect(error.file).toContain('toolproof.shard-1-of-1.json');
   });
 });

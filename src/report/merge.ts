@@ -5,7 +5,7 @@
  */
 import { mergeScenarioSections } from '../run/scenario-summary.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ToolproofError, type ErrorInfo } from '../errors.ts';
 import { summarise } from '../scoring/metrics.ts';
 import type { CaseResult } from '../types.ts';
@@ -92,18 +92,47 @@ export function mergeResults(parts: ToolproofResult[], options: MergeOptions = {
   };
 }
 
-/** Every `*.json` result in DIR (one per shard), validated; a file that is not a result is an error. */
-export function loadShardResults(dir: string): Array<{ file: string; result: ToolproofResult }> {
-  let names: string[];
+/** The name a vitest shard's result gets: `toolproof.shard-<i>-of-<n>.json`. */
+export const SHARD_FILE = /^toolproof\.shard-(\d+)-of-(\d+)\.json$/;
+
+export interface ShardFolder {
+  shards: Array<{ file: string; result: ToolproofResult }>;
+  /** Other `.json` files in the folder, left out (a merged `toolproof.json` would count every case twice). */
+  skipped: string[];
+  /** Shards of `n` that are not in the folder, as `i of n`. */
+  missing: string[];
+}
+
+/** Every shard result in DIR, validated, and what was left out; a shard that is not a result is an error. */
+export function readShardFolder(dir: string): ShardFolder {
+  let all: string[];
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
-    names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+    all = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
   } catch {
     throw new ToolproofError('E_FILE_MISSING', `--merge ${dir} is not a folder`, { file: dir, hint: 'pass the folder the shards wrote their result files into' });
   }
+  const names = all.filter((n) => SHARD_FILE.test(n));
+  const skipped = all.filter((n) => !SHARD_FILE.test(n)).map((n) => join(dir, n));
   if (names.length === 0) {
-    throw new ToolproofError('E_FILE_MISSING', `--merge ${dir} holds no .json result files`, { file: dir, hint: 'each shard writes one with the Toolproof vitest reporter (format json)' });
+    const others = skipped.length ? `; it has ${skipped.map((f) => basename(f)).join(', ')}, which are not shard files` : '';
+    throw new ToolproofError('E_FILE_MISSING', `--merge ${dir} holds no shard results (toolproof.shard-<i>-of-<n>.json)${others}`, {
+      file: dir,
+      hint: 'each shard of `vitest run --shard=i/n` writes one with the Toolproof vitest reporter (format json); to merge other result files, name them: toolproof report A.json B.json',
+    });
   }
+  const counts = new Set(names.map((n) => Number(SHARD_FILE.exec(n)![2])));
+  const present = new Set(names.map((n) => SHARD_FILE.exec(n)!.slice(1, 3).join(' of ')));
+  const missing = [...counts].flatMap((n) => Array.from({ length: n }, (_, i) => `${i + 1} of ${n}`)).filter((s) => !present.has(s));
+  return { shards: loadResults(dir, names), skipped, missing };
+}
+
+/** The shard results in DIR (see readShardFolder). */
+export function loadShardResults(dir: string): Array<{ file: string; result: ToolproofResult }> {
+  return readShardFolder(dir).shards;
+}
+
+function loadResults(dir: string, names: string[]): Array<{ file: string; result: ToolproofResult }> {
   const seen = new Map<string, string>();
   const out: Array<{ file: string; result: ToolproofResult }> = [];
   for (const name of names) {

@@ -8,6 +8,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToolproofError } from '../../errors.ts';
 import type { ToolproofResult } from '../../report/model.ts';
 import { everyResult } from '../../report/testing/real-results.ts';
+import { createMockModel } from '../../models/mock.ts';
+import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { executeReport, type ReportFlags } from './report.ts';
 
 const BIN = fileURLToPath(new URL('../../../bin/toolproof.js', import.meta.url));
@@ -50,8 +52,35 @@ describe('toolproof report (CLI)', () => {
     expect(stdout.startsWith('### ✅ Toolproof PASS · eval · 73 cases')).toBe(true);
   }, 60_000);
 
-  it('exits 1 from a failing verdict with --gate', async () => {
-    expect((await cli([file('diff.json'), '--format', 'json', '--out', file('gate.json'), '--gate'])).code).toBe(1);
+  it('exits 1 from a failing verdict with --gate, and says why on stderr even when the report goes to a file', async () => {
+    const run = await cli([file('diff.json'), '--format', 'json', '--out', file('gate.json'), '--gate']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('toolproof report --gate: FAIL (exit 1): ');
+    for (const reason of parts[1].verdict.reasons) expect(run.stderr).toContain(reason);
+  }, 60_000);
+
+  it('an empty skills run is not a pass: report --gate exits 1 and names it', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'toolproof-no-skills-'));
+    const result = await runSkillsEval({ roots: [{ dir: empty, scope: 'project', explicit: true }], model: createMockModel(), behaviour: false, repeat: 1 });
+    writeFileSync(file('no-skills.json'), JSON.stringify(result));
+    const { exit } = report([file('no-skills.json')], { format: ['json'], out: file('no-skills-out.json'), gate: true });
+    expect(result.verdict.status).not.toBe('pass');
+    expect(exit).not.toBe(0);
+    expect(result.verdict.reasons.join()).toMatch(/no skills/);
+  });
+
+  it('--merge counts shard files only and says on stderr which other files it skipped', async () => {
+    const shards = join(dir, 'merge-skip');
+    mkdirSync(shards);
+    writeFileSync(join(shards, 'toolproof.shard-1-of-1.json'), JSON.stringify(parts[0]));
+    writeFileSync(join(shards, 'toolproof.json'), JSON.stringify(parts[0]));
+    const run = await cli(['--merge', shards, '--format', 'json', '--out', join(shards, 'out.txt')]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`warning W_MERGE_SKIPPED: skipped ${join(shards, 'toolproof.json')}: not a shard file`);
+    const merged = JSON.parse(readFileSync(join(shards, 'out.txt'), 'utf8')) as ToolproofResult;
+    expect(merged.summary!.cases).toBe(parts[0].summary!.cases);
+    expect(merged.warnings.map((w) => w.code)).toContain('W_MERGE_SKIPPED');
   }, 60_000);
 
   it('exits 3 for a result of another schema version, naming the file and the path', async () => {

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { appendStepSummary } from '../../../reporters/github.ts';
 import { EXIT, exitCodeFor, ToolproofError } from '../../errors.ts';
-import { loadShardResults, mergeResults } from '../../report/merge.ts';
-import type { ToolproofResult } from '../../report/model.ts';
+import { mergeResults, readShardFolder } from '../../report/merge.ts';
+import type { Diagnostic, ToolproofResult } from '../../report/model.ts';
 import { FORMATS, reporterFor } from '../../report/reporters.ts';
 import { loadResultFile } from '../../report/result-schema.ts';
 import { collect } from '../options.ts';
@@ -23,11 +23,23 @@ export interface ReportFlags {
   gate?: boolean;
 }
 
-/** Loads the inputs: one result as is, several (or a shard folder) merged. */
+/**
+ * Loads the inputs: one result as is, several (or a shard folder) merged. From a folder only shard
+ * files are read; what was left out, and shards that are missing, are said on stderr and kept as
+ * warnings in the merged result.
+ */
 export function loadReportInput(files: string[], merge: string | undefined): ToolproofResult {
   if (files.length === 0 && !merge) throw new ToolproofError('E_USAGE', 'report needs a result FILE or --merge DIR', { hint: 'see `toolproof report --help`' });
-  const parts = [...(merge ? loadShardResults(merge).map((s) => s.result) : []), ...files.map((f) => loadResultFile(f))];
-  return parts.length === 1 ? parts[0] : mergeResults(parts);
+  const folder = merge ? readShardFolder(merge) : undefined;
+  const parts = [...(folder?.shards.map((s) => s.result) ?? []), ...files.map((f) => loadResultFile(f))];
+  const result = parts.length === 1 ? { ...parts[0], warnings: [...parts[0].warnings] } : mergeResults(parts);
+  const notes: Diagnostic[] = [
+    ...(folder?.skipped ?? []).map((file) => ({ code: 'W_MERGE_SKIPPED', message: `skipped ${file}: not a shard file (toolproof.shard-<i>-of-<n>.json), so its cases are not counted`, hint: 'to merge it too, name it as an argument: toolproof report FILE --merge DIR' })),
+    ...(folder?.missing.length ? [{ code: 'W_MERGE_MISSING', message: `shard(s) ${folder.missing.join(', ')} missing from ${merge}: the totals cover only the shards found`, hint: 'wait for every shard job, or re-run the missing ones' }] : []),
+  ];
+  for (const note of notes) process.stderr.write(`warning ${note.code}: ${note.message}\n`);
+  result.warnings.push(...notes);
+  return result;
 }
 
 export function executeReport(files: string[], flags: ReportFlags, setExit: SetExit): ToolproofResult {
@@ -46,7 +58,13 @@ export function executeReport(files: string[], flags: ReportFlags, setExit: SetE
     else if (flags.outDir) write(join(flags.outDir, `toolproof.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`), text);
     else process.stdout.write(text);
   }
-  setExit(flags.gate ? exitCodeFor(result.verdict.status) : EXIT.ok);
+  const code = flags.gate ? exitCodeFor(result.verdict.status) : EXIT.ok;
+  // A gate that fails says why, whatever went to stdout or to files.
+  if (code !== EXIT.ok) {
+    const why = result.verdict.reasons.length ? result.verdict.reasons : ['the result records no reason'];
+    process.stderr.write(`toolproof report --gate: ${result.verdict.status.toUpperCase()} (exit ${code}): ${why.join('; ')}\n`);
+  }
+  setExit(code);
   return result;
 }
 
