@@ -30,7 +30,7 @@ export interface DiffOptions {
   margin?: number;
   failOn?: FailOn;
   baseline?: string;
-  /** For `live:` sides: only these servers. */
+  /** Only these servers, on folder and `live:` sides alike. */
   servers?: string[];
   serverTimeouts?: Partial<ServerTimeouts>;
   /** "Today" for sunsets and baseline expiry; tests pin it. */

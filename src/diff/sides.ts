@@ -9,6 +9,7 @@ import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { loadToolFile } from '../config/tool-file.ts';
 import { ToolproofError } from '../errors.ts';
 import { ServerPool } from '../servers/server-pool.ts';
+import { decodeFileName } from '../safety/file-name.ts';
 import { readSurface } from './snapshot-surface.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ServerSurface, ToolDefinition } from '../types.ts';
@@ -22,7 +23,7 @@ export interface Side {
 }
 
 export interface SideOptions {
-  /** For `live:`: only these servers. */
+  /** Only these servers, on every kind of side: a folder keeps only their files, `live:` starts only them (a single file is the server chosen). */
   servers?: string[];
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -46,7 +47,8 @@ export async function loadSide(spec: string, options: SideOptions = {}): Promise
   if (statSync(path).isDirectory()) {
     const files = readdirSync(path).filter((f) => TOOL_FILE.test(f)).sort();
     if (files.length === 0) throw new ToolproofError('E_FILE_INVALID', `folder ${spec} holds no .json or .yaml snapshots`, { file: path, hint: 'write snapshots with `toolproof snapshot --config FILE --out DIR`' });
-    for (const f of files) add(stem(f), join(path, f));
+    for (const f of files) add(serverOf(f), join(path, f));
+    if (options.servers?.length) keepOnly(spec, path, groups, surfaces, options.servers);
   } else {
     add(stem(path), path);
   }
@@ -75,6 +77,33 @@ async function loadLive(label: string, config: string, options: SideOptions): Pr
 }
 
 const stem = (file: string): string => basename(file, extname(file));
+
+/** A snapshot file's server: its name decoded (`snapshot` writes `sub%2Fdir.json` for `sub/dir`). */
+function serverOf(file: string): string {
+  const s = stem(file);
+  try {
+    return decodeFileName(s) ?? s;
+  } catch {
+    return s;
+  }
+}
+
+/** `--server` on a folder side: only those servers' files, and a clear error for one that has none. */
+function keepOnly(spec: string, path: string, groups: Map<string, unknown>, surfaces: Map<string, unknown>, servers: readonly string[]): void {
+  const missing = servers.filter((s) => !groups.has(s));
+  if (missing.length > 0) {
+    throw new ToolproofError('E_UNKNOWN_SERVER', `folder ${spec} has no snapshot for server ${missing.map((m) => `"${m}"`).join(', ')}`, {
+      file: path,
+      server: missing[0],
+      hint: `the folder has ${[...groups.keys()].map((g) => `"${g}"`).join(', ')}; write one with \`toolproof snapshot --server NAME\``,
+    });
+  }
+  for (const name of [...groups.keys()]) {
+    if (servers.includes(name)) continue;
+    groups.delete(name);
+    surfaces.delete(name);
+  }
+}
 
 export interface GroupPair {
   /** Undefined when each side has one group: the two are compared whatever their names. */

@@ -31,7 +31,7 @@ export function registerDiff(program: Command, setExit: SetExit): void {
     .argument('<old>', 'snapshot file or folder, tool list, or live:CONFIG')
     .argument('<new>', 'snapshot file or folder, tool list, or live:CONFIG')
     .option('--queries <file>', 'query set for the A/B of descriptions; repeatable', collect)
-    .option('--server <name>', 'for live: sides, only this server; repeatable', collect)
+    .option('--server <name>', 'only this server, on every side (a folder of snapshots or live:); repeatable', collect)
     .addOption(new Option('--fail-on <level>', 'exit 1 when a change reaches this level (info: any change)').choices(['breaking', 'retest', 'info']).default('breaking'))
     .option('--baseline <file>', 'accepted findings: {"accepted": [{"finding": "tool:check-id", "reason", "expires"}]}')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
