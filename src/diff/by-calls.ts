@@ -53,7 +53,7 @@ export function probeDelta(d: Delta): Probe {
     if (r.found && r.atPath) return { counterexample: r.found, accepted: r.accepted };
     const still = r.placed[0];
     // A free-form object passes the value on: nothing is ignored (parameter-no-longer-described).
-    return still === undefined || isFreeForm(d.newParent) ? { accepted: r.accepted } : { counterexample: { call: still, effect: 'ignored' }, accepted: r.accepted };
+    return still === undefined || isFreeForm(d.newParent, d) ? { accepted: r.accepted } : { counterexample: { call: still, effect: 'ignored' }, accepted: r.accepted };
   }
   // Closing an object is shown by an undeclared property; opening one by the object's own old values.
   const at = d.kind === 'keyword' && d.keyword === 'additionalProperties' && d.before !== false ? [...steps, { extra: true } as const] : steps;

@@ -148,6 +148,7 @@ export class ServerConnection {
     connecting.catch(() => undefined);
     try {
       await Promise.race([connecting, exitedEarly, timedOut]);
+      this.keepRawSchemas();
     } catch (error) {
       await this.close();
       if (error instanceof ToolproofError) throw error;
@@ -186,10 +187,39 @@ export class ServerConnection {
   }
 
   async listTools(): Promise<ToolDefinition[]> {
-    const tools = await this.paginate<Tool>('tools/list', 'tools');
+    const tools = (await this.paginate<Tool>('tools/list', 'tools')).map((tool) => this.withRawSchemas(tool));
     this.listed.clear();
     for (const tool of tools) this.listed.set(tool.name, tool);
     return tools.map((tool) => ({ ...(tool as unknown as ToolDefinition), server: this.name }));
+  }
+
+  /** The schemas of each listed tool as the server sent them (by name, from the last tools/list page that had it). */
+  private readonly rawSchemas = new Map<string, { inputSchema?: unknown; outputSchema?: unknown }>();
+
+  /**
+   * The SDK's result check rebuilds schemas as records, and assigning a property named `__proto__`
+   * to a record sets its prototype: the parameter vanishes. The raw message (JSON.parse keeps it as an
+   * own key) is kept per tool, and the schemas are taken from it.
+   */
+  private keepRawSchemas(): void {
+    const transport = this.transport;
+    const forward = transport.onmessage;
+    if (!forward) return;
+    transport.onmessage = (message, extra) => {
+      const tools = (message as { result?: { tools?: unknown } }).result?.tools;
+      if (Array.isArray(tools)) {
+        for (const t of tools as Array<{ name?: unknown; inputSchema?: unknown; outputSchema?: unknown }>) {
+          if (t && typeof t.name === 'string') this.rawSchemas.set(t.name, { inputSchema: t.inputSchema, outputSchema: t.outputSchema });
+        }
+      }
+      forward.call(transport, message, extra);
+    };
+  }
+
+  private withRawSchemas(tool: Tool): Tool {
+    const raw = this.rawSchemas.get(tool.name);
+    if (!raw) return tool;
+    return { ...tool, ...(raw.inputSchema !== undefined ? { inputSchema: raw.inputSchema as Tool['inputSchema'] } : {}), ...(raw.outputSchema !== undefined ? { outputSchema: raw.outputSchema as Tool['outputSchema'] } : {}) };
   }
 
   /** Every listed resource (`resources/list`); empty when the server has no `resources` capability. */
