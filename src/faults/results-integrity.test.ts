@@ -24,7 +24,7 @@ beforeAll(async () => {
   const driver: ModelDriver = {
     id: 'slow-mock',
     complete: async (request) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       return mock.complete(request);
     },
   };
