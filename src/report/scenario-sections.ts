@@ -3,7 +3,7 @@
  * timeline per scenario) and JUnit (one testcase per scenario). Each returns undefined when the
  * result has no scenarios or no cost, so the report leaves the section out.
  */
-import { money, percentile } from '../run/cost.ts';
+import { money } from '../run/cost.ts';
 import { fmtMs } from '../run/gates.ts';
 import type { ScenarioResult, TrajectoryCall } from '../run/scenario-types.ts';
 import type { CaseCost } from '../types.ts';
@@ -11,28 +11,12 @@ import { esc, htmlTable } from './html/escape.ts';
 import type { JUnitCase, JUnitSuite } from './junit-sections.ts';
 import { cell, details, table } from './markdown-kit.ts';
 import type { ToolproofResult } from './model.ts';
-import { callArgs, callStatus, costLine, renderCostText, trajectoryText } from './scenario-text.ts';
+import { callArgs, callStatus, costBySuite, costLine, renderCostText, trajectoryText } from './scenario-text.ts';
 
 const ICON = { passed: '✅', failed: '❌', errored: '⚠️', skipped: '➖' } as const;
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const tokens = (c: CaseCost): number => c.promptTokens + c.completionTokens;
 const heldCount = (s: ScenarioResult): number => s.turns.reduce((n, t) => n + t.calls.filter((c) => c.status === 'held').length, 0);
-
-/** Cost per query set: its cases and scenarios together. */
-export function costBySuite(result: ToolproofResult): Array<{ suite: string; items: number; tokens: number; modelMs: number; toolMs: number; p95Ms: number; cost: number | null }> {
-  const groups = new Map<string, CaseCost[]>();
-  for (const c of result.cases ?? []) if (c.cost) groups.set(c.suite, [...(groups.get(c.suite) ?? []), c.cost]);
-  for (const sc of result.scenarios ?? []) groups.set(sc.suite, [...(groups.get(sc.suite) ?? []), sc.cost]);
-  return [...groups].map(([suite, costs]) => ({
-    suite,
-    items: costs.length,
-    tokens: costs.reduce((n, c) => n + tokens(c), 0),
-    modelMs: costs.reduce((n, c) => n + c.modelLatencyMs, 0),
-    toolMs: costs.reduce((n, c) => n + c.toolLatencyMs, 0),
-    p95Ms: percentile(costs.map((c) => c.modelLatencyMs + c.toolLatencyMs), 95),
-    cost: costs.some((c) => c.cost === null) ? null : costs.reduce((n, c) => n + (c.cost ?? 0), 0),
-  }));
-}
 
 const SUITE_HEAD = ['query set', 'cases', 'tokens', 'model time', 'tool time', 'p95 per case', 'est. cost'];
 const suiteRow = (r: ReturnType<typeof costBySuite>[number]): string[] => [r.suite, `${r.items}`, `${r.tokens}`, fmtMs(r.modelMs), fmtMs(r.toolMs), fmtMs(r.p95Ms), money(r.cost)];

@@ -3,7 +3,8 @@
  * arguments and results, held-back calls, the final answer), then the run's tokens, time and cost.
  */
 import { fmtMs } from '../run/gates.ts';
-import { money } from '../run/cost.ts';
+import { money, percentile } from '../run/cost.ts';
+import type { CaseCost } from '../types.ts';
 import type { ScenarioResult, TrajectoryCall } from '../run/scenario-types.ts';
 import type { ToolproofResult } from './model.ts';
 
@@ -41,16 +42,34 @@ export function renderScenariosText(result: ToolproofResult): string | undefined
   if (!scenarios?.length) return undefined;
   const sum = result.scenarioSummary;
   const head = `Scenarios: ${sum?.passed ?? 0} passed, ${sum?.failed ?? 0} failed, ${sum?.errored ?? 0} errored of ${scenarios.length}; ${sum?.calls ?? 0} calls, ${sum?.heldBack ?? 0} held back`;
-  return [head, ...scenarios.map(trajectoryText)].join('\n\n');
+  return `${[head, ...scenarios.map(trajectoryText)].join('\n\n')}\n`;
+}
+
+/** Cost per query set: its cases and scenarios together. */
+export function costBySuite(result: ToolproofResult): Array<{ suite: string; items: number; tokens: number; modelMs: number; toolMs: number; p95Ms: number; cost: number | null }> {
+  const groups = new Map<string, CaseCost[]>();
+  for (const c of result.cases ?? []) if (c.cost) groups.set(c.suite, [...(groups.get(c.suite) ?? []), c.cost]);
+  for (const sc of result.scenarios ?? []) groups.set(sc.suite, [...(groups.get(sc.suite) ?? []), sc.cost]);
+  return [...groups].map(([suite, costs]) => ({
+    suite,
+    items: costs.length,
+    tokens: costs.reduce((n, c) => n + c.promptTokens + c.completionTokens, 0),
+    modelMs: costs.reduce((n, c) => n + c.modelLatencyMs, 0),
+    toolMs: costs.reduce((n, c) => n + c.toolLatencyMs, 0),
+    p95Ms: percentile(costs.map((c) => c.modelLatencyMs + c.toolLatencyMs), 95),
+    cost: costs.some((c) => c.cost === null) ? null : costs.reduce((n, c) => n + (c.cost ?? 0), 0),
+  }));
 }
 
 export function renderCostText(result: ToolproofResult): string | undefined {
   const cost = result.cost;
   if (!cost || cost.items === 0) return undefined;
   const price = cost.price ? ` at ${cost.price.key}'s price ($${cost.price.input}/$${cost.price.output} per 1M tokens, ${cost.price.file})` : ' (no price: pass --prices FILE)';
+  const bySuite = costBySuite(result);
+  const perSuite = bySuite.length > 1 ? bySuite.map((r) => `\n  ${r.suite}: ${r.items} case(s), ${r.tokens} tokens, model ${fmtMs(r.modelMs)}, tools ${fmtMs(r.toolMs)}, p95 ${fmtMs(r.p95Ms)}, ${money(r.cost)}`).join('') : '';
   return (
     `Cost and speed: ${cost.items} case(s) and scenario(s), ${cost.promptTokens} prompt + ${cost.completionTokens} completion tokens (most in one: ${cost.maxTokensPerCase}), ` +
     `${cost.turns} turn(s), ${cost.calls} call(s); model ${fmtMs(cost.modelLatencyMs)}, tools ${fmtMs(cost.toolLatencyMs)}, p95 per case ${fmtMs(cost.p95LatencyMs)}; ` +
-    `estimated cost ${money(cost.cost)}${price}`
+    `estimated cost ${money(cost.cost)}${price}${perSuite}`
   );
 }
