@@ -73,7 +73,9 @@ export function decideByCalls(d: Delta, changes: Change[], checks: Readonly<Reco
   const probe = probeDelta(d);
   return changes.map((c) => {
     // A widening check (type widened, enum value added) cannot reject calls itself: a rejection found here belongs to another change.
-    if (probe.counterexample && c.level !== 'breaking' && !checks[c.check]?.decidedByCalls) return c;
+    if (probe.counterexample && c.level !== 'breaking' && !checks[c.check]?.decidedByCalls) {
+      return probe.accepted > 0 ? { ...c, message: `${c.message}; ${probe.accepted} generated old calls are still accepted (the ones rejected belong to another change)`, evidence: { calls: probe.accepted, seed: CALL_SEED } } : c;
+    }
     if (probe.counterexample) {
       const text = counterexampleText(probe.counterexample, d);
       return { ...c, level: 'breaking', message: c.message.includes(text) ? c.message : `${c.message}; ${text}`, counterexample: probe.counterexample };
