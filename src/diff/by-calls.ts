@@ -14,7 +14,7 @@ import type { Change, Counterexample, Delta, DiffCheck } from './types.ts';
 import { CALL_SEED } from './counterexample.ts';
 
 /** Keywords that annotate a schema without changing what it accepts. */
-const ANNOTATION_KEYWORDS = new Set(['description', 'title', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', '$schema']);
+const ANNOTATION_KEYWORDS = new Set(['description', 'title', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
 
 const pairs = new WeakMap<ToolDefinition, WeakMap<ToolDefinition, InputPair>>();
 
