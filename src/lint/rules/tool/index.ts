@@ -22,6 +22,7 @@ import { nameConsistentCase } from './name-consistent-case.ts';
 import { namePortable } from './name-portable.ts';
 import { nameMcpFormat } from './name-mcp-format.ts';
 import { outputSchemaDeclared } from './output-schema-declared.ts';
+import { outputSchemaValid } from './output-schema-valid.ts';
 import { taskSupportLegacy } from './task-support-legacy.ts';
 import { xMcpHeaderValid } from './x-mcp-header-valid.ts';
 import { nameSelfDescribing } from './name-self-describing.ts';
@@ -94,4 +95,5 @@ export const TOOL_RULES: Readonly<Record<string, ToolRule>> = {
   [xMcpHeaderValid.id]: xMcpHeaderValid,
   [taskSupportLegacy.id]: taskSupportLegacy,
   [outputSchemaDeclared.id]: outputSchemaDeclared,
+  [outputSchemaValid.id]: outputSchemaValid,
 };
