@@ -56,6 +56,10 @@ export function annotations(result: ToolproofResult): Annotation[] {
     const subject = [f.server, f.target].filter(Boolean).join('/') || '(set)';
     out.push({ level, title: `toolproof lint ${f.ruleId}: ${subject}`, message: `${f.message} (at ${f.path})`, ...(f.file ? { file: f.file } : {}), ...(f.line ? { line: f.line } : {}) });
   }
+  for (const s of result.scenarios ?? []) {
+    if (s.pass) continue;
+    out.push({ level: 'error', title: `toolproof scenario ${s.suite}/${s.id}: ${s.state}`, message: `"${s.query}": ${s.reason}` });
+  }
   for (const c of failedCases(result)) {
     out.push({ level: 'warning', title: `toolproof eval ${c.suite}/${c.id}`, message: `"${c.query}": expected ${expectedText(c.expected)}, chose ${chosenText(c.chosen)} (${c.reason})` });
   }

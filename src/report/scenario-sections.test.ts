@@ -10,6 +10,7 @@ import { renderHtml } from '../../reporters/html.ts';
 import { renderJUnit } from '../../reporters/junit.ts';
 import { renderMarkdown } from '../../reporters/markdown.ts';
 import { renderText } from '../../reporters/text.ts';
+import { annotations } from '../../reporters/github.ts';
 import { createMockModel } from '../models/mock.ts';
 import { runEval } from '../run/eval-run.ts';
 import { todoWorld } from '../testing/todo-server.ts';
@@ -89,6 +90,10 @@ describe('scenarios and cost in the reports', () => {
     expect(cases[0]['system-out']).toContain('-> add_todo');
     const evalCases = [suites.find((s) => s.name === 'eval: todo')!.testcase].flat() as Array<{ 'system-out'?: string }>;
     expect(evalCases[0]['system-out']).toMatch(/cost: 1 turn\(s\), 1 call\(s\), \d+\+\d+ tokens, model [\d.]+ ms, tools 0 ms, \$0\.\d+/);
+  });
+
+  it('GitHub: a failed scenario is an error annotation with its reason', () => {
+    expect(annotations(result)).toContainEqual({ level: 'error', title: 'toolproof scenario todo/wipe: failed', message: expect.stringMatching(/^"Please clear all my to-dos": 1 call\(s\) held back/) });
   });
 
   it('merged results (vitest shards) keep every scenario and refold the cost', () => {

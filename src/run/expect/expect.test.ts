@@ -1,5 +1,5 @@
 /** Every scenario scorer: its id is its file name, and a table of trajectories it passes and fails. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Scenario, ScenarioExpect, TrajectoryCall } from '../scenario-types.ts';
@@ -71,8 +71,10 @@ const TABLE: Array<[string, TrajectoryView, boolean, RegExp?]> = [
 ];
 
 describe('scenario scorers', () => {
-  it('each registered id has its own file and table rows that pass and fail', () => {
+  it('each registered id has its own file, table rows that pass and fail, and a line in docs/scenarios.md', () => {
+    const docs = readFileSync(new URL('../../../docs/scenarios.md', import.meta.url), 'utf8');
     for (const scorer of SCENARIO_SCORERS) {
+      expect(docs, scorer.id).toContain(`| \`${scorer.id}\` |`);
       expect(existsSync(fileURLToPath(new URL(`./${scorer.id}.ts`, import.meta.url))), scorer.id).toBe(true);
       expect(TABLE.filter(([id, , pass]) => id === scorer.id && pass).length, `${scorer.id} passes`).toBeGreaterThan(0);
       expect(TABLE.filter(([id, , pass]) => id === scorer.id && !pass).length, `${scorer.id} fails`).toBeGreaterThan(0);
