@@ -9,6 +9,7 @@
  * its `outputSchema` (the SDK would throw); checking it is a finding for probe and the scenarios.
  */
 import { Client, SdkError, type Transport } from '@modelcontextprotocol/client';
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import type {
   CallToolResult,
   GetPromptResult,
@@ -51,6 +52,14 @@ export interface ServerIdentity {
   era?: 'modern' | 'legacy';
   /** How Toolproof reached it. */
   transport?: 'stdio' | 'http' | 'sse';
+}
+
+/** A skill served over MCP: its `skill://.../SKILL.md` URI and the files read from it. */
+export interface ServedSkill {
+  uri: string;
+  files: Array<{ uri: string; bytes: Uint8Array; text?: string }>;
+  /** Files not read, each with why. */
+  skipped: string[];
 }
 
 export interface StartOptions {
@@ -253,6 +262,41 @@ export class ServerConnection {
 
   async getPrompt(name: string, args: Record<string, string> = {}, timeoutMs = this.timeouts.callMs): Promise<GetPromptResult> {
     return this.guard(`prompts/get ${name}`, () => this.client.getPrompt({ name, arguments: args }, { timeout: timeoutMs }), undefined, timeoutMs);
+  }
+
+  /**
+   * The skills the server serves through the skills extension (SEP-2640), each with its files read
+   * and verified by the SDK against the listed size and digest; empty when it does not declare the
+   * extension. Files past `maxFiles` per skill or `maxBytes` in all are left out and named in `skipped`.
+   */
+  async listServedSkills(limits: { maxFiles: number; maxBytes: number } = { maxFiles: 50, maxBytes: 4 * 1024 * 1024 }): Promise<ServedSkill[]> {
+    const skills = new SkillsClient(this.client, { skipInvalid: true });
+    if (!skills.supported) return [];
+    const listing = await this.guard('skills/list', () => skills.list(undefined, { timeout: this.timeouts.callMs }));
+    const served: ServedSkill[] = [];
+    let bytes = 0;
+    for (const entry of listing.skills.slice(0, this.limits.maxItems)) {
+      const skill: ServedSkill = { uri: entry.uri, files: [], skipped: [] };
+      // A "dynamic" skill lists no files: its SKILL.md is all there is to read up front.
+      const listed = Array.isArray(entry.resources) ? entry.resources : [{ uri: entry.uri, size: 0 }];
+      for (const file of listed.slice(0, limits.maxFiles)) {
+        if (bytes + (file.size ?? 0) > limits.maxBytes) {
+          skill.skipped.push(`${file.uri}: over the ${limits.maxBytes} bytes read per run`);
+          continue;
+        }
+        try {
+          const read = await this.guard(`resources/read ${file.uri}`, () => skills.read(entry, file.uri, { timeout: this.timeouts.callMs }));
+          bytes += read.bytes.length;
+          skill.files.push({ uri: file.uri, bytes: read.bytes, ...(read.text !== undefined ? { text: read.text } : {}) });
+        } catch (error) {
+          skill.skipped.push(`${file.uri}: ${(error as Error).message}`);
+        }
+      }
+      for (const file of listed.slice(limits.maxFiles)) skill.skipped.push(`${file.uri}: past ${limits.maxFiles} files`);
+      served.push(skill);
+    }
+    for (const bad of listing.invalid) served.push({ uri: bad.uri ?? `(entry ${bad.index})`, files: [], skipped: [`refused by the SDK: ${bad.reason}`] });
+    return served;
   }
 
   /** Ends the connection within its deadlines (for stdio: stdin end, SIGTERM, SIGKILL of the process group). */

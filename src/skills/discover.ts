@@ -114,7 +114,10 @@ function scanRoot(root: SkillRoot, options: DiscoverOptions): Found {
   return { skills, missing: walked.missing, truncated: walked.truncated };
 }
 
-export type DiscoverOptions = WalkOptions;
+export type DiscoverOptions = WalkOptions & {
+  /** Skills served by MCP servers (mcp-skills.ts), listed after the folders' skills. */
+  served?: readonly SkillDoc[];
+};
 
 function isDir(path: string): boolean {
   try {
@@ -157,6 +160,16 @@ export function discoverSkills(roots: readonly SkillRoot[], options: DiscoverOpt
       discovery.skills.push(skill);
       if (skill.hidden) discovery.hidden.push({ name: skill.name, file: skill.file, folder: skill.hidden });
     }
+  }
+  // Served skills come after every folder: a folder skill of the same name is the one kept.
+  for (const skill of options.served ?? []) {
+    const first = byName.get(skill.name);
+    if (first) {
+      discovery.shadowed.push({ name: skill.name, kept: first.file, hidden: skill.file, why: 'duplicate-name' });
+      continue;
+    }
+    byName.set(skill.name, skill);
+    discovery.skills.push(skill);
   }
   return discovery;
 }

@@ -30,13 +30,13 @@ export function renderSkillLintText(discovery: Discovery, report: LintReport, fa
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   const line = (f: Finding) => {
-    const where = f.file ? `${relative(process.cwd(), f.file) || f.file}${f.line !== undefined ? `:${f.line}` : ''}` : f.path;
+    const where = f.file ? `${shownPath(f.file)}${f.line !== undefined ? `:${f.line}` : ''}` : f.path;
     return `    ${SEVERITY_COLOUR[f.severity](f.severity.padEnd(5))}  ${f.ruleId.padEnd(30)} ${pc.dim(where)}\n           ${f.message}`;
   };
   for (const skill of discovery.skills) {
     const findings = groups.get(skill.name) ?? [];
     groups.delete(skill.name);
-    out.push(pc.bold(skill.name) + pc.dim(` (${skill.scope}, ${relative(process.cwd(), skill.file) || skill.file}${skill.hidden ? `, in hidden folder ${skill.hidden}` : ''})`));
+    out.push(pc.bold(skill.name) + pc.dim(` (${skill.scope}, ${shownPath(skill.file)}${skill.hidden ? `, in hidden folder ${skill.hidden}` : ''})`));
     out.push(...(findings.length ? findings.map(line) : [`    ${pc.green('no findings')}`]));
   }
   // Findings about folders rather than loaded skills: shadowed copies, folders without SKILL.md.
@@ -102,4 +102,9 @@ export function renderSkillsEvalText(result: ToolproofResult): string {
   const label = status === 'pass' ? pc.green('PASS') : status === 'none' ? pc.yellow('NO GATE') : status === 'fail' ? pc.red('FAIL') : pc.magenta('ERROR');
   out.push(`${label}${result.verdict.reasons.length ? `: ${result.verdict.reasons.join('; ')}` : ''}`);
   return out.join('\n');
+}
+
+/** A path relative to the working folder; a URI (a skill served over MCP: `skill://...`) as it is. */
+function shownPath(file: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(file) ? file : relative(process.cwd(), file) || file;
 }

@@ -10,6 +10,7 @@ import { failsAt } from '../../lint/run-rules.ts';
 import { expandDir, hostRoots, HOST_SKILL_DIRS, type DiscoverOptions, type SkillRoot } from '../../skills/discover.ts';
 import { DEFAULT_MAX_DEPTH } from '../../skills/discover-walk.ts';
 import { lintSkills, skillLintResult } from '../../skills/lint-skills.ts';
+import { fetchMcpSkills, type McpSkills } from '../../skills/mcp-skills.ts';
 import { renderSkillLintText, renderSkillsEvalText } from '../../skills/render-text.ts';
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { VERSION } from '../../version.ts';
@@ -47,7 +48,9 @@ export function skillRoots(dirs: string[], flags: RootFlags): SkillRoot[] {
   return named.length > 0 ? named : hostRoots(flags.host ?? 'claude');
 }
 
-interface LintFlags extends RootFlags {
+interface LintFlags extends RootFlags, ServerFlags {
+  config?: string;
+  server?: string[];
   format: 'text' | 'json' | 'sarif';
   failOn: ActiveSeverity;
   output?: string;
@@ -75,24 +78,33 @@ interface EvalFlags extends RootFlags, ModelFlags, ServerFlags {
 export function registerSkills(program: Command, setExit: SetExit): void {
   const skills = program.command('skills').description('discover, lint and evaluate agent skills (folders with SKILL.md)');
 
-  addRootFlags(skills.command('lint').description('lint SKILL.md files and their evals/evals.json').argument('[dir...]', 'project-level skills folders, collections or skill folders'))
+  addServerFlags(addRootFlags(skills.command('lint').description('lint SKILL.md files and their evals/evals.json').argument('[dir...]', 'project-level skills folders, collections or skill folders')))
+    .option('--config <file>', 'host configuration: also lint the skills its servers serve over MCP (skill:// resources)')
+    .option('--server <name>', 'only this server from the config; repeatable', collect)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding at or above this exists').choices(['error', 'warn', 'info']).default('error'))
     .option('--output <file>', 'write the output to this file instead of stdout')
-    .action((dirs: string[], flags: LintFlags) => {
+    .action(async (dirs: string[], flags: LintFlags) => {
       const startedAt = new Date().toISOString();
-      const outcome = lintSkills(skillRoots(dirs, flags), {}, discoverOptions(flags));
-      // No skill found is a failed gate, never a silent pass.
-      const failed = failsAt(outcome.report.findings, flags.failOn) || outcome.discovery.skills.length === 0;
-      const text =
-        flags.format === 'sarif'
-          ? `${JSON.stringify(renderSarif(outcome.report, { toolVersion: VERSION }), null, 2)}\n`
-          : flags.format === 'json'
-            ? `${JSON.stringify(skillLintResult(outcome, flags.failOn, startedAt), null, 2)}\n`
-            : `${renderSkillLintText(outcome.discovery, outcome.report, flags.failOn, failed)}\n`;
-      if (flags.output) write(flags.output, text);
-      else process.stdout.write(text);
-      setExit(failed ? EXIT.gate : EXIT.ok);
+      const served = flags.config ? await fetchMcpSkills({ config: flags.config, servers: flags.server ?? [], timeouts: serverTimeouts(flags) }) : undefined;
+      try {
+        const outcome = lintSkills(skillRoots(dirs, flags), {}, { ...discoverOptions(flags), ...(served ? { served: served.skills } : {}) });
+        // No skill found is a failed gate, never a silent pass.
+        const failed = failsAt(outcome.report.findings, flags.failOn) || outcome.discovery.skills.length === 0;
+        const result = skillLintResult(outcome, flags.failOn, startedAt);
+        if (served) result.warnings.push(...served.warnings);
+        const text =
+          flags.format === 'sarif'
+            ? `${JSON.stringify(renderSarif(outcome.report, { toolVersion: VERSION }), null, 2)}\n`
+            : flags.format === 'json'
+              ? `${JSON.stringify(result, null, 2)}\n`
+              : `${servedWarnings(served)}${renderSkillLintText(outcome.discovery, outcome.report, flags.failOn, failed)}\n`;
+        if (flags.output) write(flags.output, text);
+        else process.stdout.write(text);
+        setExit(failed ? EXIT.gate : EXIT.ok);
+      } finally {
+        served?.dispose();
+      }
     });
 
   const evalCommand = addRootFlags(skills.command('eval').description('trigger eval and behaviour eval of skills').argument('[dir...]', 'project-level skills folders, collections or skill folders'));
@@ -115,6 +127,8 @@ export function registerSkills(program: Command, setExit: SetExit): void {
     .option('--json <file>', 'write the result as JSON')
     .action(async (dirs: string[], flags: EvalFlags) => {
       const roots = skillRoots(dirs, flags);
+      // The config's servers serve skills too (skill:// resources): offered and evaluated like folder skills.
+      const served = flags.config ? await fetchMcpSkills({ config: flags.config, servers: flags.server ?? [], timeouts: serverTimeouts(flags) }) : undefined;
       const { signal, dispose } = abortOnSignals();
       const model = modelFromFlags(flags);
       const agent = modelOptions(flags);
@@ -124,7 +138,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
       try {
         const result = await runSkillsEval({
           roots,
-          discover: discoverOptions(flags),
+          discover: { ...discoverOptions(flags), ...(served ? { served: served.skills } : {}) },
           model,
           ...(judge ? { judge } : {}),
           ...(flags.config ? { config: flags.config } : {}),
@@ -143,15 +157,22 @@ export function registerSkills(program: Command, setExit: SetExit): void {
           ...(flags.maxTokens ? { maxTokens: flags.maxTokens } : {}),
           signal,
         });
-        process.stdout.write(`${renderSkillsEvalText(result)}\n`);
+        if (served) result.warnings.push(...served.warnings);
+        process.stdout.write(`${servedWarnings(served)}${renderSkillsEvalText(result)}\n`);
         if (flags.json) write(flags.json, `${JSON.stringify(result, null, 2)}\n`);
         setExit(exitCodeFor(result.verdict.status));
       } finally {
         dispose();
+        served?.dispose();
         await model.close?.();
         await judge?.close?.();
       }
     });
+}
+
+/** A line per server whose skills could not be listed (or files skipped), before the text output. */
+function servedWarnings(served: McpSkills | undefined): string {
+  return (served?.warnings ?? []).map((w) => `${w.code}: ${w.message}${w.hint ? ` (${w.hint})` : ''}\n`).join('');
 }
 
 /**
