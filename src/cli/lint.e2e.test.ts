@@ -73,6 +73,6 @@ describe('toolproof lint', () => {
   it('--list-rules prints every rule id', async () => {
     const run = await runCli(['lint', '--list-rules']);
     expect(run.code).toBe(0);
-    for (const id of ['schema-valid', 'toolset-overlap', 'tool-call-directive']) expect(run.stdout).toContain(id);
+    for (const id of ['schema-valid', 'toolset-overlap', 'tool-call-directive', 'prompt-description', 'template-description']) expect(run.stdout).toContain(id);
   });
 });

@@ -7,6 +7,7 @@ import { runLint } from '../../lint/lint-run.ts';
 import { PROFILES } from '../../lint/profiles.ts';
 import { renderLintText } from '../../lint/render-text.ts';
 import { TOOL_RULES } from '../../lint/rules/tool/index.ts';
+import { PROMPT_RULES, RESOURCE_RULES } from '../../lint/rules/surface/index.ts';
 import { VERSION } from '../../version.ts';
 import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
@@ -27,6 +28,8 @@ interface LintFlags extends ServerFlags {
 function listRules(): string {
   const table = new Table({ head: ['rule', 'default', 'description'], wordWrap: true, colWidths: [30, 9, 70] });
   for (const rule of Object.values(TOOL_RULES)) table.push([rule.id, rule.defaultSeverity, rule.description]);
+  // Prompt and resource rules (docs/resources-prompts.md), marked by what they apply to.
+  for (const rule of [...Object.values(PROMPT_RULES), ...Object.values(RESOURCE_RULES)]) table.push([rule.id, rule.defaultSeverity, `(${rule.kind}s) ${rule.description}`]);
   return table.toString();
 }
 
@@ -42,7 +45,7 @@ export function registerLint(program: Command, setExit: SetExit): void {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding at or above this severity exists').choices(['error', 'warn', 'info']).default('error'))
     .option('--output <file>', 'write the output to this file instead of stdout')
-    .option('--list-rules', 'print every tool rule with its default severity and exit');
+    .option('--list-rules', 'print every tool, prompt and resource rule with its default severity and exit');
   addServerFlags(command).action(async (flags: LintFlags) => {
     if (flags.listRules) {
       process.stdout.write(`${listRules()}\n`);
