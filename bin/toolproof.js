@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// Thin launcher: registers tsx so the TypeScript sources run as they are, then hands over to the CLI.
-import { register } from 'tsx/esm/api';
+// Thin launcher for the built CLI (dist/cli.js). In a clone, `npm install` builds it (the prepare
+// script); `npm run build` rebuilds it after a change to the sources.
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const cli = new URL('../dist/cli.js', import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write('toolproof: dist/cli.js is missing: this is a source checkout that was not built\n  next: run `npm run build` (or `npm install`) in the toolproof folder\n');
+  process.exit(1);
+}
+const { main } = await import(cli.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,10 +1,11 @@
 /**
- * The command-line front end: thin. Each command lives in commands/<name>.ts and registers itself
- * through the map in commands/index.ts; the work is done by the library.
+ * The command-line front end: thin. Each command lives in commands/<name>.ts and is listed in the map
+ * in commands/index.ts; only the command being run is imported (the rest are listed by name and
+ * summary for --help), so start-up stays small. The work is done by the library.
  */
 import { Command, CommanderError } from 'commander';
 import { EXIT, formatError, ToolproofError } from '../errors.ts';
-import { COMMANDS } from './commands/index.ts';
+import { commandNamed, COMMANDS } from './commands/index.ts';
 import { VERSION } from '../version.ts';
 import { installOutputBoundary } from '../safety/boundary.ts';
 
@@ -12,17 +13,20 @@ export async function main(argv: string[]): Promise<number> {
   // Every byte the CLI prints passes one boundary: secrets redacted, control sequences inert (src/safety).
   installOutputBoundary();
   let exitCode: number = EXIT.ok;
+  const setExit = (code: number): void => {
+    exitCode = code;
+  };
   const program = new Command('toolproof')
     .description('Eval and regression harness for MCP tool servers and agent skills')
     .version(VERSION)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  for (const register of Object.values(COMMANDS)) {
-    register(program, (code) => {
-      exitCode = code;
-    });
-  }
   try {
+    const named = commandNamed(argv);
+    for (const [name, entry] of Object.entries(COMMANDS)) {
+      if (name === named) (await entry.load())(program, setExit);
+      else program.command(name).description(entry.summary);
+    }
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (error) {

@@ -2,12 +2,15 @@
  * Flags shared by every command that drives a model or starts servers, so they read the same
  * everywhere: `--model mock | --base-url URL --model-name NAME`, timeouts, numbers.
  */
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { ToolproofError } from '../errors.ts';
 import { createModel, type ModelOptions } from '../models/index.ts';
 import { recordingModel, replayModel } from '../models/replay.ts';
-import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver } from '../types.ts';
+import { positiveInt } from './flags.ts';
+
+// The light flag helpers live in flags.ts (commands that start no model import only that file).
+export { addServerFlags, collect, positiveInt, ratio, serverTimeouts, type ServerFlags } from './flags.ts';
 
 export interface ModelFlags {
   model?: string;
@@ -21,25 +24,6 @@ export interface ModelFlags {
   replay?: string;
 }
 
-export interface ServerFlags {
-  startTimeout?: number;
-  callTimeout?: number;
-}
-
-export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-export function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
-  return n;
-}
-
-export function ratio(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('must be a number between 0 and 1, e.g. 0.8');
-  return n;
-}
-
 export function addModelFlags(command: Command): Command {
   return command
     .addOption(new Option('--model <kind>', 'model driver: mock (default, offline) or openai (with --base-url)').choices(['mock', 'openai']))
@@ -51,12 +35,6 @@ export function addModelFlags(command: Command): Command {
     .option('--temperature <t>', 'sampling temperature', (v) => Number(v))
     .option('--record <dir>', 'save every model exchange to this cassette folder (see README, "Record and replay")')
     .option('--replay <dir>', 'answer from a recorded cassette folder, offline; a changed request is an E_REPLAY_MISS');
-}
-
-export function addServerFlags(command: Command): Command {
-  return command
-    .option('--start-timeout <ms>', 'timeout from spawn to initialized (default 15000)', positiveInt)
-    .option('--call-timeout <ms>', 'timeout of one tools/list or tools/call (default 30000)', positiveInt);
 }
 
 export function modelOptions(flags: ModelFlags): ModelOptions {
@@ -91,10 +69,6 @@ export function modelFromFlags(flags: ModelFlags): ModelDriver {
   }
   const model = createModel(modelOptions(flags));
   return flags.record ? recordingModel(model, flags.record, { defaults }) : model;
-}
-
-export function serverTimeouts(flags: ServerFlags): Partial<ServerTimeouts> {
-  return { ...(flags.startTimeout ? { startMs: flags.startTimeout } : {}), ...(flags.callTimeout ? { callMs: flags.callTimeout } : {}) };
 }
 
 /** Aborts on the first SIGINT/SIGTERM so a run can close servers and keep what it finished; a second one exits at once. */

@@ -7,7 +7,6 @@ import { loadToolFile } from '../config/tool-file.ts';
 import { toErrorInfo, ToolproofError } from '../errors.ts';
 import type { ServerInfo, ToolproofResult, VerdictStatus } from '../report/model.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
-import { ServerPool } from '../servers/server-pool.ts';
 import type { ActiveSeverity } from './framework.ts';
 import { findLintConfig } from './lint-config.ts';
 import { lintToolSets, type ToolSet } from './lint-tools.ts';
@@ -32,6 +31,8 @@ export interface LintRunOptions {
 async function serverSets(configFile: string, names: readonly string[], timeouts: Partial<ServerTimeouts> | undefined, serverInfo: Map<string, ServerInfo>): Promise<ToolSet[]> {
   const config = loadHostConfig(configFile);
   const selected = selectServers(config, names);
+  // Loaded here, not at the top: linting tool files needs no MCP client (toolproof lint --tools starts fast).
+  const { ServerPool } = await import('../servers/server-pool.ts');
   const pool = await ServerPool.start(config, selected, { timeouts });
   try {
     const errors = new Map(pool.errors().map((e) => [e.server, e]));

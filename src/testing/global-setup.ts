@@ -1,9 +1,15 @@
-/** vitest global setup: stops the shared llama.cpp server (src/testing/llama.ts) when the run ends. */
+/**
+ * vitest global setup: builds dist/ once per run (tests that spawn `bin/toolproof.js` run the built
+ * package, as a user does; esbuild takes about a second), and stops the shared llama.cpp server
+ * (src/testing/llama.ts) when the run ends.
+ */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildJs } from '../../scripts/build.ts';
 import { LLAMA_ROOT } from './llama.ts';
 
-export default function setup(): () => void {
+export default async function setup(): Promise<() => void> {
+  await buildJs();
   const pidFile = join(LLAMA_ROOT, 'llama-server.pid');
   const before = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : undefined;
   return () => {

@@ -4,7 +4,7 @@ import { EXIT } from '../../errors.ts';
 import { REFMAN_DEFAULT_PORT } from '../../doctor/refman.ts';
 import { renderCheck, renderSummary } from '../../doctor/render.ts';
 import { runDoctor } from '../../doctor/run-doctor.ts';
-import { addServerFlags, collect, positiveInt, serverTimeouts, type ServerFlags } from '../options.ts';
+import { addServerFlags, collect, positiveInt, serverTimeouts, type ServerFlags } from '../flags.ts';
 import type { SetExit } from './index.ts';
 import { writeJsonFile } from '../output.ts';
 

@@ -9,7 +9,7 @@ import { renderLintText } from '../../lint/render-text.ts';
 import { TOOL_RULES } from '../../lint/rules/tool/index.ts';
 import { PROMPT_RULES, RESOURCE_RULES } from '../../lint/rules/surface/index.ts';
 import { VERSION } from '../../version.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../options.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
 import type { SetExit } from './index.ts';
 import { emit } from '../output.ts';
 

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { exitCodeFor, ToolproofError } from '../../errors.ts';
 import { runProbe } from '../../probe/probe-run.ts';
 import { renderProbeText } from '../../probe/render-text.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../options.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
 import type { SetExit } from './index.ts';
 import { emit } from '../output.ts';
 

@@ -10,7 +10,7 @@ import { mergeResults, readShardFolder } from '../../report/merge.ts';
 import type { Diagnostic, ToolproofResult } from '../../report/model.ts';
 import { FORMATS, reporterFor } from '../../report/reporters.ts';
 import { loadResultFile } from '../../report/result-schema.ts';
-import { collect } from '../options.ts';
+import { collect } from '../flags.ts';
 import type { SetExit } from './index.ts';
 import { writeTextFile as write } from '../output.ts';
 

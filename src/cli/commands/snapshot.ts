@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT, ToolproofError } from '../../errors.ts';
 import { writeSnapshots } from '../../diff/snapshot.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../options.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
 import type { SetExit } from './index.ts';
 
 interface SnapshotFlags extends ServerFlags {

@@ -1,0 +1,145 @@
+/**
+ * Builds the package a user installs: `dist/` holds our code bundled by esbuild (every dependency stays
+ * an import, resolved from the user's node_modules), split into one chunk per lazily loaded command so
+ * `toolproof --version` reads a few kilobytes; `dist/types/` holds declarations from tsc.
+ *
+ *   node --import tsx scripts/build.ts            JavaScript and declarations (npm run build, prepare)
+ *   node --import tsx scripts/build.ts --js-only  JavaScript only (what the test run and the bench need)
+ *
+ * The entries are the package's public ones; esbuild follows their imports, so any file added under
+ * src/ is picked up without a list here.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+export const ROOT: string = fileURLToPath(new URL('../', import.meta.url));
+export const DIST: string = join(ROOT, 'dist');
+
+/** Output name (dist/<name>.js) to source entry. The CLI is dist/cli.js, started by bin/toolproof.js. */
+export const ENTRIES: Record<string, string> = {
+  index: 'src/index.ts',
+  vitest: 'src/vitest/index.ts',
+  reporter: 'reporters/vitest-reporter.ts',
+  cli: 'src/cli/main.ts',
+};
+
+/**
+ * Sources find their files (package.json, the result schema, the example fixtures) relative to their
+ * own `import.meta.url`. In the bundle every module sits in dist/, so each source's `import.meta.url`
+ * is replaced by the URL its file has in the package: the same relative paths keep working.
+ */
+function sourceUrlPlugin(): Plugin {
+  return {
+    name: 'source-import-meta-url',
+    setup(b) {
+      b.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        if (!text.includes('import.meta.') || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const fromDist = relative(DIST, args.path).split(sep).join('/');
+        const url = `new URL(${JSON.stringify(fromDist)}, import.meta.url)`;
+        const contents = text
+          .replaceAll('import.meta.url', `${url}.href`)
+          .replaceAll('import.meta.filename', `__toolproofFileURLToPath(${url})`)
+          .replaceAll('import.meta.dirname', `__toolproofDirname(__toolproofFileURLToPath(${url}))`);
+        const helpers = contents.includes('__toolproofFileURLToPath(')
+          ? "import { fileURLToPath as __toolproofFileURLToPath } from 'node:url';\nimport { dirname as __toolproofDirname } from 'node:path';\n"
+          : '';
+        return { contents: helpers + contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+export interface JsBuild {
+  /** Files written, relative to dist/, with their sizes in bytes. */
+  files: { path: string; bytes: number }[];
+}
+
+/**
+ * Bundles the entries into `outdir` (default dist/). Each file is written to a temporary name and
+ * renamed, so a test run building while another reads the CLI never sees half a file.
+ */
+export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(ROOT, file)])),
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.11',
+    packages: 'external',
+    chunkNames: 'chunk-[hash]',
+    legalComments: 'none',
+    logLevel: 'warning',
+    write: false,
+    plugins: [sourceUrlPlugin()],
+  });
+  mkdirSync(outdir, { recursive: true });
+  const files: JsBuild['files'] = [];
+  for (const file of result.outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+    files.push({ path: relative(outdir, file.path), bytes: file.contents.byteLength });
+  }
+  return { files };
+}
+
+/** Removes chunks a previous build wrote that this one no longer references. */
+function removeStaleChunks(outdir: string, keep: JsBuild): void {
+  const current = new Set(keep.files.map((f) => f.path));
+  for (const name of readdirSync(outdir)) {
+    if (name.endsWith('.js') && !current.has(name)) rmSync(join(outdir, name), { force: true });
+  }
+}
+
+/**
+ * Declarations for the public entries (tsc follows their imports), into dist/types/. The sources
+ * import each other as `./x.ts`; the declarations are rewritten to `./x.js`, which every consumer's
+ * TypeScript resolves to `./x.d.ts` whatever its settings.
+ */
+export async function buildTypes(): Promise<void> {
+  const typesDir = join(DIST, 'types');
+  rmSync(typesDir, { recursive: true, force: true });
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`tsc failed to build the declarations:\n${stdout}${stderr}`));
+      else resolve();
+    });
+  });
+  for (const file of walk(typesDir)) {
+    if (!file.endsWith('.d.ts')) continue;
+    const text = readFileSync(file, 'utf8');
+    const rewritten = text.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]*?)\.([cm]?)ts(['"])/g, '$1$2.$3js$4');
+    if (rewritten !== text) writeFileSync(file, rewritten);
+  }
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const jsOnly = process.argv.includes('--js-only');
+  const started = Date.now();
+  const js = await buildJs();
+  removeStaleChunks(DIST, js);
+  const total = js.files.reduce((n, f) => n + f.bytes, 0);
+  process.stdout.write(`build: dist/ ${js.files.length} files, ${(total / 1024).toFixed(0)} kB (${Date.now() - started} ms)\n`);
+  if (!jsOnly) {
+    const typesStarted = Date.now();
+    await buildTypes();
+    process.stdout.write(`build: dist/types/ declarations (${Date.now() - typesStarted} ms)\n`);
+  }
+}
