@@ -3,6 +3,7 @@
  * JavaScript: the verdict and summary, the confusion heatmap, per-tool bars, the failed cases, and
  * the lint, diff, skills and benchmark sections when the result has them.
  */
+import { renderSweepHtml } from '../src/report/sweep-render.ts';
 import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
 import type { Reporter } from '../src/report/reporter.ts';
 import { renderBarChart } from '../src/report/html/bars.ts';
@@ -91,6 +92,7 @@ export function renderHtml(result: ToolproofResult): string {
     section('confusion', 'Confusion matrix', summary ? renderHeatmap(summary.confusion) : undefined),
     section('per-tool', 'Per-tool precision and recall', summary ? perToolBars(summary) : undefined),
     section('failed', 'Failed cases', failedTable(result)),
+    section('sweep', 'Accuracy against tool count', result.sweep ? renderSweepHtml(result.sweep) : undefined),
     section('scenarios', 'Scenarios', scenariosHtml(result)),
     section('cost', 'Cost and speed', costHtml(result)),
     section('diff', 'Changes', diffTable(result)),

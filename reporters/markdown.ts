@@ -3,6 +3,7 @@
  * changes, accuracy per query set (change, interval), flipped queries, lint counts, benchmarks.
  * Long lists fold inside <details>; every table is capped so the comment stays under GitHub's limit.
  */
+import { renderSweepMarkdown } from '../src/report/sweep-render.ts';
 import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
 import type { RenderOptions, Reporter } from '../src/report/reporter.ts';
 import { cell, details, MAX_CHARS, table } from '../src/report/markdown-kit.ts';
@@ -59,6 +60,7 @@ export function renderMarkdown(result: ToolproofResult, options: RenderOptions =
     `### ${ICON[result.verdict.status]} ${cell(verdictLine(result)).replace(/\\\|/g, '|')}`,
     breakingSection(result),
     accuracySection(result, options),
+    result.sweep ? renderSweepMarkdown(result.sweep) : undefined,
     scenariosMarkdown(result),
     costMarkdown(result),
     abSection(result),

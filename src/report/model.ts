@@ -129,6 +129,23 @@ export interface BenchSection {
   tasks: BenchTaskResult[];
 }
 
+/** One size of the tool-count sweep (`eval --distractors`). */
+export interface SweepPoint {
+  /** Distractor tools added to each query set's own tools. */
+  distractors: number;
+  /** Tools the model saw (the largest query set's count). */
+  tools: number;
+  cases: number;
+  passed: number;
+  accuracy: number;
+  interval: Interval;
+}
+
+export interface SweepSection {
+  points: SweepPoint[];
+  distractorFile?: string;
+}
+
 export interface ToolproofResult {
   schemaVersion: typeof RESULT_SCHEMA_VERSION;
   generator: { name: 'toolproof'; version: string };
@@ -149,6 +166,8 @@ export interface ToolproofResult {
   scenarioSummary?: ScenarioSummary;
   /** Tokens, latency (model and tools) and estimated cost of the cases and scenarios. */
   cost?: RunCost;
+  /** `eval --distractors`: accuracy against the number of tools the model saw. */
+  sweep?: SweepSection;
   /** `toolproof diff`: classified changes, A/B of descriptions, baseline, gate. */
   diff?: DiffResult;
   /** `toolproof bench`: server benchmarks, optionally against a baseline. */

@@ -1,4 +1,7 @@
 import type { Command } from 'commander';
+import { parseDistractorSizes } from '../../run/distractors.ts';
+import { runDistractorSweep } from '../../run/distractor-sweep.ts';
+import { renderSweepText } from '../../report/sweep-render.ts';
 import { renderEvalConsole } from '../../../reporters/console.ts';
 import { emitGitHub } from '../../../reporters/github.ts';
 import { createProgress } from '../../report/progress.ts';
@@ -30,6 +33,8 @@ export interface EvalFlags extends ModelFlags, ServerFlags {
   maxTokensPerCase?: number;
   maxCost?: number;
   maxP95Latency?: number;
+  distractors?: number[];
+  distractorFile?: string;
 }
 
 function nonNegative(value: string): number {
@@ -62,11 +67,51 @@ export function addEvalFlags(command: Command): Command {
     .option('--prices <file>', 'price table for the cost estimate: {"MODEL": {"input": USD/1M tokens, "output": USD/1M tokens}}')
     .option('--max-tokens-per-case <n>', 'gate: exit 1 when one case or scenario uses more tokens than n', positiveInt)
     .option('--max-cost <usd>', 'gate: exit 1 when the estimated cost is above this (needs --prices)', nonNegative)
-    .option('--max-p95-latency <ms>', 'gate: exit 1 when the 95th percentile case time (model + tools) is above this', nonNegative);
+    .option('--max-p95-latency <ms>', 'gate: exit 1 when the 95th percentile case time (model + tools) is above this', nonNegative)
+    .option('--distractors <sizes>', 'sweep: run the cases once per size, each query set padded with that many distractor tools (e.g. 0,10,100,1000)', distractorSizes)
+    .option('--distractor-file <file>', 'sweep: tool definitions to draw distractors from before generated ones');
   return addServerFlags(command);
 }
 
+function distractorSizes(value: string): number[] {
+  const sizes = parseDistractorSizes(value);
+  if (!sizes) throw new InvalidArgumentError('must be whole numbers separated by commas, e.g. 0,10,100');
+  return sizes;
+}
+
+/** `eval --distractors`: the same cases at each tool count, accuracy against the count. */
+async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<ToolproofResult> {
+  const { signal, dispose } = abortOnSignals();
+  const model = modelFromFlags(flags);
+  try {
+    const result = await runDistractorSweep({
+      ...(flags.config ? { config: flags.config } : {}),
+      servers: flags.server ?? [],
+      toolsFiles: flags.tools ?? [],
+      queries: flags.queries ?? [],
+      model,
+      repeat: flags.repeat,
+      concurrency: flags.concurrency,
+      caseTimeoutMs: flags.caseTimeout,
+      ...(flags.maxTokens ? { maxTokens: flags.maxTokens } : {}),
+      serverTimeouts: serverTimeouts(flags),
+      sizes: flags.distractors!,
+      ...(flags.distractorFile ? { distractorFile: flags.distractorFile } : {}),
+      signal,
+      onPoint: (p) => process.stderr.write(`toolproof eval: ${p.tools} tools, accuracy ${(p.accuracy * 100).toFixed(1)}%\n`),
+    });
+    process.stdout.write(`${renderSweepText(result.sweep!)}\n${result.verdict.reasons.join('\n')}\n`);
+    if (flags.json) writeJsonFile(flags.json, result);
+    setExit(exitCodeFor(result.verdict.status));
+    return result;
+  } finally {
+    dispose();
+    await model.close?.();
+  }
+}
+
 export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<ToolproofResult> {
+  if (flags.distractors) return executeSweep(flags, setExit);
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
   const progress = createProgress({ label: 'toolproof eval' });
