@@ -46,7 +46,7 @@ const rows: Array<{ id: string; level: Level; edit: Edit; old?: Edit; path?: str
   { id: 'resource-removed', level: 'breaking', edit: (s) => s.resourceTemplates.pop() },
   { id: 'resource-added', level: 'safe', edit: (s) => s.resources.push({ uri: 'notes://tags', name: 'tags' }) },
   { id: 'resource-description-changed', level: 'retest', edit: (s) => (s.resources[0].description = 'All titles.') },
-  { id: 'resource-mime-type-changed', level: 'breaking', edit: (s) => (s.resourceTemplates[0].mimeType = 'text/html') },
+  { id: 'resource-mime-type-changed', level: 'breaking', edit: (s) => (s.resources[0].mimeType = 'text/plain') },
   { id: 'surface-field-changed', level: 'retest', edit: (s) => (s.resources[0].annotations = { audience: ['user'] }) },
   { id: 'surface-title-changed', level: 'safe', edit: (s) => (s.prompts[0].title = 'Summary') },
   { id: 'capability-removed', level: 'breaking', edit: (s) => delete (s.capabilities.resources as Record<string, unknown>).subscribe, path: 'capabilities.resources.subscribe' },
@@ -80,6 +80,13 @@ describe('surface diff checks: one old/new pair per check', () => {
     expect(classify(base(), base())).toEqual([]);
     expect(classify(base(), edited((s) => (s.resources[0].size = 999)))).toEqual([]);
     expect(classify(base(), edited((s) => s.prompts.reverse()))).toEqual([]);
+  });
+
+  it('a mimeType change within one kind of content (text/markdown -> text/plain, a charset) is a re-test, not breaking', () => {
+    const within = classify(base(), edited((s) => (s.resourceTemplates[0].mimeType = 'text/plain')));
+    expect(within.map((c) => `${c.check} ${c.level}`)).toEqual(['surface-field-changed retest']);
+    const charset = classify(base(), edited((s) => (s.resources[0].mimeType = 'application/json; charset=utf-8')));
+    expect(charset.map((c) => c.check)).toEqual(['surface-field-changed']);
   });
 
   it('compares nothing when a side recorded no surface (an older snapshot), so absence is not removal', () => {
