@@ -185,6 +185,7 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
         ...(pool ? { sharedPool: pool } : {}),
         ...(options.serverTimeouts ? { serverTimeouts: options.serverTimeouts } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
         signal: stop.signal,
         onResult: (result) => {
           finished += 1;

@@ -34,6 +34,8 @@ export interface ScenarioRunOptions {
   serverTimeouts?: Partial<ServerTimeouts>;
   maxTokens?: number;
   temperature?: number;
+  /** Isolated scenarios in flight at once (default 4); shared-server scenarios always run one at a time. */
+  concurrency?: number;
   signal?: AbortSignal;
   onResult?: (result: ScenarioResult) => void;
 }
@@ -42,19 +44,31 @@ export async function runScenarios(options: ScenarioRunOptions): Promise<Scenari
   const results: ScenarioResult[] = [];
   for (const set of options.sets) {
     const names = set.servers ?? options.serverNames;
-    for (const scenario of set.scenarios) {
-      if (options.signal?.aborted) return results;
-      const shared = set.isolation === 'run' ? options.sharedPool : undefined;
+    const shared = set.isolation === 'run' ? options.sharedPool : undefined;
+    const one = async (scenario: Scenario): Promise<ScenarioResult> => {
       const pool = shared ?? (await ServerPool.start(options.host, names, { timeouts: options.serverTimeouts }));
-      let result: ScenarioResult;
       try {
-        result = await runScenario(scenario, pool, options);
+        const result = await runScenario(scenario, pool, options);
+        options.onResult?.(result);
+        return result;
       } finally {
         if (!shared) await pool.close();
       }
-      results.push(result);
-      options.onResult?.(result);
-    }
+    };
+    // Isolated scenarios share nothing, so they run side by side (each with its own servers);
+    // scenarios sharing servers run in file order, since each may see what the one before wrote.
+    const workers = shared ? 1 : Math.max(1, Math.min(options.concurrency ?? 4, set.scenarios.length));
+    const out: ScenarioResult[] = new Array(set.scenarios.length);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < set.scenarios.length && !options.signal?.aborted) {
+        const index = next++;
+        out[index] = await one(set.scenarios[index]);
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, worker));
+    results.push(...out.filter((r): r is ScenarioResult => r !== undefined));
+    if (options.signal?.aborted) break;
   }
   return results;
 }
