@@ -28,7 +28,7 @@ function constraints(s: Schema, noun: string, type?: string): string {
   const parts: string[] = [];
   const n = (k: string) => (typeof own(s, k) === 'number' ? (own(s, k) as number) : undefined);
   if (type === 'string' || type === undefined) {
-    if (typeof s.pattern === 'string') parts.push(`matching ${JSON.stringify(s.pattern)}`);
+    if (typeof s.pattern === 'string') parts.push(`matching "${s.pattern}"`);
     if (typeof s.format === 'string') parts.push(`in format ${JSON.stringify(s.format)}`);
     const [min, max] = [n('minLength'), n('maxLength')];
     if (min !== undefined || max !== undefined) parts.push(`of ${min ?? 0}${max !== undefined ? `-${max}` : '+'} characters`);

@@ -28,8 +28,13 @@ const PAIRS: Pair[] = [
   {
     old: 'server-filesystem@2025.11.25',
     new: 'server-filesystem@2026.8.31',
-    // move_file's annotations now say destructive; read_media_file's content items may be a resource without `data`.
-    breaking: ['move_file destructive-hint-added annotations.destructiveHint', 'read_media_file output-property-became-optional outputSchema.properties.content.items.required'],
+    // move_file's annotations now say destructive; read_media_file's content items may be a resource
+    // item, without a top-level `data` or `mimeType` (one change each, on the same `required` path).
+    breaking: [
+      'move_file destructive-hint-added annotations.destructiveHint',
+      'read_media_file output-property-became-optional outputSchema.properties.content.items.required',
+      'read_media_file output-property-became-optional outputSchema.properties.content.items.required',
+    ],
   },
   // Only the dialect moved (2020-12 -> draft-07) and no keyword means something else in it.
   { old: 'server-memory@2025.4.25', new: 'server-memory@2026.8.31', breaking: [] },

@@ -32,7 +32,7 @@ export function schemaDeltas(oldRoot: Schema, newRoot: Schema, where: Where): De
   // Paired branches that share their parent's keywords report a parent change once per pair: keep one.
   const seen = new Set<string>();
   return out.filter((d) => {
-    const key = `${d.kind} ${d.path} ${d.keyword ?? ''} ${JSON.stringify([d.before, d.after])}`;
+    const key = `${d.kind} ${d.path} ${d.param ?? ''} ${d.keyword ?? ''} ${JSON.stringify([d.before, d.after])}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
