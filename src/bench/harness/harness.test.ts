@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchP1 } from './p1-selection.ts';
 import { benchP5 } from './p5-memory.ts';
+import { benchP7 } from './p7-start-up.ts';
 
 describe('harness benchmarks', () => {
   it('P1 runs both sides over real HTTP and reports wall time and RSS for each', async () => {
@@ -19,5 +20,13 @@ describe('harness benchmarks', () => {
     const [figure] = await benchP5({ small: 20, large: 40, rounds: 1 });
     expect(figure.id).toBe('P5');
     expect(figure.detail).toMatch(/\d+ MB vs \d+ MB/);
+  });
+
+  it('P7 starts the built CLI beside node -e 0 and reads each side\'s peak RSS', async () => {
+    const figures = await benchP7({ rounds: 1 });
+    expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint']);
+    expect(figures[0].value).toBeGreaterThan(0);
+    expect(figures[1].value).toBeGreaterThan(20);
+    expect(figures[2].detail).toMatch(/toolproof lint --tools \S+echo.json \d+ ms vs node -e 0 \d+ ms, \d+ MB/);
   });
 });

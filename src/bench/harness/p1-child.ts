@@ -4,7 +4,7 @@
  * Both sides send the same requests (system + user message, the 10 tools, tool_choice auto).
  */
 import { readFileSync } from 'node:fs';
-import type { SelectionCase, ToolDefinition } from '../../types.ts';
+import type { SelectionCase, ToolDefinition } from 'toolproof';
 
 const [side, url, casesFile, concurrencyText] = process.argv.slice(2);
 const { cases, tools } = JSON.parse(readFileSync(casesFile, 'utf8')) as { cases: SelectionCase[]; tools: ToolDefinition[] };
@@ -32,8 +32,7 @@ async function bare(): Promise<number> {
 }
 
 async function toolproof(): Promise<number> {
-  const { createModel } = await import('../../models/index.ts');
-  const { runSelection } = await import('../../run/run-selection.ts');
+  const { createModel, runSelection } = await import('toolproof');
   const model = createModel({ kind: 'openai', baseUrl: url, modelName: 'fixed', maxRetries: 0 });
   const results = await runSelection({ cases, toolsFor: () => tools, model, concurrency });
   return results.filter((r) => r.state !== 'errored').length;
@@ -42,8 +41,7 @@ async function toolproof(): Promise<number> {
 // Module loading is outside the timed window on both sides; the request loop is inside.
 const run = side === 'bare' ? bare : toolproof;
 if (side === 'toolproof') {
-  await import('../../models/index.ts');
-  await import('../../run/run-selection.ts');
+  await import('toolproof');
 }
 const started = performance.now();
 const cpuBefore = process.cpuUsage();

@@ -7,7 +7,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Bench } from 'tinybench';
-import { ServerConnection } from '../../servers/server-connection.ts';
+import { ServerConnection } from 'toolproof';
 import { fixture, median, type Figure } from './workload.ts';
 
 export async function benchP2(options: { rounds?: number; timeMs?: number } = {}): Promise<Figure[]> {

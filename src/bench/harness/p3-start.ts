@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import type { HostConfig } from '../../config/host-config.ts';
-import { ServerPool } from '../../servers/server-pool.ts';
+import { ServerPool, type HostConfig } from 'toolproof';
 import { fixture, median, type Figure } from './workload.ts';
 
 const COUNT = 10;

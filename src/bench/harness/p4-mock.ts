@@ -2,8 +2,7 @@
  * P4: the in-process mock model through the runner and the scorers (runSelection + createMockModel),
  * 20,000 cases over the 10 fixture tools; cases per second, best of three after a warm-up.
  */
-import { createMockModel } from '../../models/mock.ts';
-import { runSelection } from '../../run/run-selection.ts';
+import { createMockModel, runSelection } from 'toolproof';
 import { loadCases, loadTools, type Figure } from './workload.ts';
 
 export async function benchP4(options: { cases?: number; rounds?: number } = {}): Promise<Figure[]> {

@@ -3,8 +3,7 @@
  * whole eval path: load, run with the mock, stream to JSON Lines, summarise) over the 10 fixture
  * tools and prints `{"cases", "maxRssMb", "wallMs"}`.
  */
-import { runEval } from '../../run/eval-run.ts';
-import { createMockModel } from '../../models/mock.ts';
+import { createMockModel, runEval } from 'toolproof';
 import { fixture } from './workload.ts';
 
 const [queries, resultsFile] = process.argv.slice(2);

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { fixture, loadTools, median, ROOT, type Figure } from './workload.ts';
-import type { ToolDefinition } from '../../types.ts';
+import type { ToolDefinition } from 'toolproof';
 
 const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'archive', 'export', 'import', 'sync', 'approve', 'assign', 'close', 'merge', 'schedule'];
 const NOUNS = ['invoice', 'customer', 'order', 'ticket', 'project', 'report', 'account', 'shipment', 'payment', 'contract', 'campaign', 'warehouse', 'employee', 'asset', 'budget', 'incident', 'release', 'vendor', 'meeting', 'policy'];

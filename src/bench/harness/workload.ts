@@ -4,9 +4,7 @@
  * of a comparison.
  */
 import { fileURLToPath } from 'node:url';
-import { loadQuerySet } from '../../config/query-set.ts';
-import { loadToolFile } from '../../config/tool-file.ts';
-import type { SelectionCase, ToolDefinition } from '../../types.ts';
+import { loadQuerySet, loadToolFile, type SelectionCase, type ToolDefinition } from 'toolproof';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const fixture = (path: string): string => `${ROOT}fixtures/${path}`;
