@@ -123,6 +123,13 @@ const rows: Row[] = [
     old: [edited((t) => (t.inputSchema.properties.filters = { type: 'object', properties: { year: { type: 'integer' } } }))],
     new: [edited((t) => (t.inputSchema.properties.filters = { type: 'object' }))],
   },
+  // Cut from notion-mcp-server 1.9.1 -> 2.5.2 (API-post-page parent): a page parent became page, data source or workspace.
+  {
+    id: 'alternative-parameter-added',
+    level: 'safe',
+    old: [edited((t) => (t.inputSchema.properties.parent = { type: 'object', properties: { page_id: { type: 'string' } }, required: ['page_id'] }))],
+    new: [edited((t) => (t.inputSchema.properties.parent = { oneOf: [{ type: 'object', properties: { page_id: { type: 'string' } }, required: ['page_id'] }, { type: 'object', properties: { database_id: { type: 'string' } }, required: ['database_id'] }] }))],
+  },
   {
     id: 'old-call-rejected',
     level: 'breaking',

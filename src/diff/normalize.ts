@@ -209,6 +209,14 @@ function mergeBranches(branches: Schema[]): Schema | undefined {
  * branch requires it; closed when every branch is closed). Correlations between branches are left to
  * the generated calls.
  */
+/** Per object view: the properties some branch requires and another does not (they belong to one alternative). */
+const branchRequired = new WeakMap<Schema, ReadonlySet<string>>();
+
+/** Whether `name` is required by one of the alternatives the object view was made from, but not by all. */
+export function requiredInSomeBranch(view: Schema | undefined, name: string): boolean {
+  return !!view && !!branchRequired.get(view)?.has(name);
+}
+
 export function objectView(s: Schema): Schema | undefined {
   const branches = (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined) as Schema[] | undefined;
   if (!branches || branches.length === 0) return undefined;
@@ -226,6 +234,7 @@ export function objectView(s: Schema): Schema | undefined {
   }));
   const always = [...required[0]].filter((n) => required.every((r) => r.has(n))).sort();
   if (always.length) view.required = always;
+  branchRequired.set(view, new Set(required.flatMap((r) => [...r]).filter((n) => !always.includes(n))));
   if ((objects as Schema[]).every((b) => b.additionalProperties === false)) view.additionalProperties = false;
   return view;
 }

@@ -5,6 +5,7 @@
 import type { DiffCheck } from '../types.ts';
 import { additionalPropertiesClosed } from './additional-properties-closed.ts';
 import { additionalPropertiesOpened } from './additional-properties-opened.ts';
+import { alternativeParameterAdded } from './alternative-parameter-added.ts';
 import { alternativesChanged } from './alternatives-changed.ts';
 import { annotationHintChanged } from './annotation-hint-changed.ts';
 import { boundAdded } from './bound-added.ts';
@@ -63,6 +64,7 @@ import { xMcpHeaderChanged } from './x-mcp-header-changed.ts';
 export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'additional-properties-closed': additionalPropertiesClosed,
   'additional-properties-opened': additionalPropertiesOpened,
+  'alternative-parameter-added': alternativeParameterAdded,
   'alternatives-changed': alternativesChanged,
   'annotation-hint-changed': annotationHintChanged,
   'bound-added': boundAdded,

@@ -1,3 +1,4 @@
+import { requiredInSomeBranch } from '../normalize.ts';
 import { hasDefault, onInput, show, subject } from '../check-kit.ts';
 import type { DiffCheck } from '../types.ts';
 
@@ -6,5 +7,5 @@ export const optionalParameterAdded: DiffCheck = {
   level: 'safe',
   description: 'an optional parameter with a default was added',
   kinds: ['property-added'],
-  check: (d) => (onInput(d) && d.after === false && hasDefault(d.newNode) ? `optional ${subject(d)} was added with default ${show(d.newNode!.default)}` : null),
+  check: (d) => (onInput(d) && d.after === false && !requiredInSomeBranch(d.newParent, (d.param ?? '').slice((d.param ?? '').lastIndexOf('.') + 1)) && hasDefault(d.newNode) ? `optional ${subject(d)} was added with default ${show(d.newNode!.default)}` : null),
 };
