@@ -139,3 +139,13 @@ describe('compatible verdicts are backed by calls', () => {
     expect(change.message).toMatch(/but none of \d+ generated old calls is rejected by the new schema/);
   });
 });
+
+describe('untrusted patterns', () => {
+  it('a backtracking pattern with a new maxLength does not make the diff slow (strings stay short under a pattern)', () => {
+    const o = object({ id: { type: 'string', pattern: '^(x+)+y$' } });
+    const n = object({ id: { type: 'string', pattern: '^(x+)+y$', maxLength: 4000 } });
+    // With a 4,001-character candidate this never returned (exponential backtracking); the test timeout is the guard.
+    const changes = diff(o, n);
+    expect(changes.map((c) => c.check)).toEqual(['bound-added']);
+  });
+});
