@@ -68,6 +68,19 @@ describe('discovery of published layouts', () => {
     expect(d.missing).toEqual([]);
   });
 
+  it('follows linked-in skill folders and collections, but never walks another linked folder outside the root', () => {
+    const dir = mkdtempSync(join(base, 'links-'));
+    const elsewhere = mkdtempSync(join(base, 'elsewhere-'));
+    mkdirSync(join(elsewhere, 'linked-skill'));
+    writeFileSync(join(elsewhere, 'linked-skill', 'SKILL.md'), cleanSkill({ name: 'linked-skill' }));
+    mkdirSync(join(elsewhere, 'deep', 'nested-skill'), { recursive: true });
+    writeFileSync(join(elsewhere, 'deep', 'nested-skill', 'SKILL.md'), cleanSkill({ name: 'nested-skill' }));
+    symlinkSync(join(elsewhere, 'linked-skill'), join(dir, 'linked-skill'));
+    symlinkSync(join(elsewhere, 'deep'), join(dir, 'linked-collection'));
+    symlinkSync('/', join(dir, 'root-link'));
+    expect(names(dir)).toEqual(['linked-skill', 'nested-skill']);
+  });
+
   it('lets the user set the depth and a pattern', () => {
     expect(names(`${WILD}/claude-home/skills`, { maxDepth: 1 })).toEqual(['my-own-skill']);
     expect(names(`${WILD}/plugin-marketplace`, { pattern: 'plugins/*/skills/*' })).toEqual(['trace-calls', 'triage-finding']);

@@ -123,6 +123,11 @@ function subfolders(dir: string): string[] {
     .sort();
 }
 
+/** A folder that holds skills: a plugin, a `skills/` folder, or a sub-folder with SKILL.md. */
+function looksLikeCollection(dir: string): boolean {
+  return hasEntry(dir, '.claude-plugin') || isDir(join(dir, 'skills')) || subfolders(dir).some((sub) => hasEntry(join(dir, sub), SKILL_FILE));
+}
+
 function readJson(file: string, root: string): unknown {
   try {
     return JSON.parse(readSkillText(file, root, 'plugin manifest'));
@@ -179,6 +184,7 @@ export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
     }
     return undefined;
   };
+  const realRoot = realOf(root);
   const relOf = (dir: string) => relative(root, dir).split(sep).join('/');
   const hiddenOf = (rel: string) => rel.split('/').find((s) => s.startsWith('.') && s !== '.' && s !== '..');
 
@@ -206,6 +212,10 @@ export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
       addSkill(dir);
       return true;
     }
+    // Linked-in skill folders and collections from elsewhere are common (link-skills scripts, a clone kept
+    // in ~/code); a link to any other folder outside the root is not walked, so a link to `/` or to a home
+    // folder cannot send the walk there.
+    if (depth > 0 && !isInside(realRoot, real) && !looksLikeCollection(dir)) return false;
     let found = false;
     for (const m of manifestFolders(dir, root)) {
       if (!isInside(realOf(root), realOf(m.dir)) || !isDir(m.dir)) continue;
