@@ -16,6 +16,8 @@ import { runSkillsEval } from './skills-eval-run.ts';
 import { cleanSkill } from './testing/skill-rule-table.ts';
 
 const WILD = 'fixtures/skills-wild';
+// Tests that run the CLI several times: minutes on a loaded 2-core machine.
+const SLOW = 300_000;
 const base = mkdtempSync(join(tmpdir(), 'toolproof-layouts-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 const root = (dir: string, scope: SkillRoot['scope'] = 'project'): SkillRoot => ({ dir, scope, explicit: true });
@@ -98,24 +100,24 @@ describe('discovery of published layouts', () => {
   it('skills lint and skills eval exit non-zero with a clear message when no skill is found', async () => {
     const empty = mkdtempSync(join(base, 'empty-'));
     mkdirSync(join(empty, 'notes'));
-    const lint = await runCli(['skills', 'lint', empty]);
+    const lint = await runCli(['skills', 'lint', empty], { timeoutMs: 240_000 });
     expect(lint.code).toBe(1);
     expect(lint.stdout).toContain(`warning W_NO_SKILLS: no SKILL.md found in ${empty}`);
     expect(lint.stdout).toMatch(/hint: .*--depth.*--pattern/);
-    const evalRun = await runCli(['skills', 'eval', empty, '--model', 'mock']);
+    const evalRun = await runCli(['skills', 'eval', empty, '--model', 'mock'], { timeoutMs: 240_000 });
     expect(evalRun.code).toBe(1);
     expect(evalRun.stdout).toContain('W_NO_SKILLS');
     expect(evalRun.stdout).toContain('FAIL: no skills found');
-  });
+  }, SLOW);
 
   it('skills lint prints hidden skills as such, with --pattern and --depth on the command line', async () => {
-    const run = await runCli(['skills', 'lint', `${WILD}/hidden-groups/skills`, '--depth', '2', '--format', 'json']);
+    const run = await runCli(['skills', 'lint', `${WILD}/hidden-groups/skills`, '--depth', '2', '--format', 'json'], { timeoutMs: 240_000 });
     const result = JSON.parse(run.stdout) as { warnings: Array<{ code: string }>; skills: { discovery: { skills: Array<{ name: string; hidden?: string }> } } };
     expect(result.skills.discovery.skills.map((s) => s.hidden)).toEqual(['.curated', '.system']);
     expect(result.warnings.filter((w) => w.code === 'W_SKILL_HIDDEN_FOLDER')).toHaveLength(2);
-    const patterned = await runCli(['skills', 'lint', `${WILD}/plugin-marketplace`, '--pattern', 'plugins/notes-kit/**', '--format', 'json']);
+    const patterned = await runCli(['skills', 'lint', `${WILD}/plugin-marketplace`, '--pattern', 'plugins/notes-kit/**', '--format', 'json'], { timeoutMs: 240_000 });
     expect((JSON.parse(patterned.stdout) as typeof result).skills.discovery.skills.map((s) => s.name)).toEqual(['meeting-notes']);
-  });
+  }, SLOW);
 });
 
 describe('special files are refused, never read', () => {
@@ -152,12 +154,12 @@ describe('special files are refused, never read', () => {
     });
     const { report } = lintSkills([root(dir)]);
     expect(report.findings.find((f) => f.ruleId === 'skill-evals-file')?.message).toMatch(/FIFO/);
-    const run = await runCli(['skills', 'eval', dir, '--model', 'mock'], { timeoutMs: 60_000 });
+    const run = await runCli(['skills', 'eval', dir, '--model', 'mock'], { timeoutMs: 240_000 });
     expect(run.signal).toBeNull();
     // The only evals file did not load, so nothing ran: an input error (exit 3) naming the file.
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/E_FILE_SPECIAL: evals file .*evals\.json is a FIFO/);
-  });
+  }, SLOW);
 });
 
 describe('skill names that are Object.prototype keys', () => {

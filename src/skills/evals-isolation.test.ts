@@ -10,6 +10,8 @@ import { lintSkills } from './lint-skills.ts';
 import { runSkillsEval } from './skills-eval-run.ts';
 import { cleanSkill } from './testing/skill-rule-table.ts';
 
+// Tests that run the CLI several times: minutes on a loaded 2-core machine.
+const SLOW = 300_000;
 const base = mkdtempSync(join(tmpdir(), 'toolproof-evals-iso-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -59,12 +61,12 @@ describe('evals files are isolated per skill', () => {
 
   it('the CLI exits 1 (not 3), prints the problems grouped, and --skill passes', async () => {
     const dir = collection();
-    const run = await runCli(['skills', 'eval', dir, '--model', 'mock', '--repeat', '1']);
+    const run = await runCli(['skills', 'eval', dir, '--model', 'mock', '--repeat', '1'], { timeoutMs: 240_000 });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/evals file of skill "recipes" did not load \(E_FILE_INVALID\); its cases did not run:\n.*\n {2}\$\.evals\[0\]\n {4}\$\.evals\[0\]\.grader unknown key "grader"/);
-    const only = await runCli(['skills', 'eval', dir, '--model', 'mock', '--repeat', '1', '--skill', 'garden-journal']);
+    const only = await runCli(['skills', 'eval', dir, '--model', 'mock', '--repeat', '1', '--skill', 'garden-journal'], { timeoutMs: 240_000 });
     expect(only.code).toBe(0);
-  });
+  }, SLOW);
 });
 
 describe('evals dialect variants found in the wild', () => {
