@@ -1,5 +1,5 @@
 /**
- * Diff verdicts on real third-party servers: two published versions each of six npm servers,
+ * Diff verdicts on real third-party servers: two published versions each of seven npm servers,
  * snapshotted with `toolproof snapshot` into fixtures/real-servers/ (see docs/diff.md for the
  * commands). The breaking verdicts below were each read against both schemas and judged true; every
  * input-schema breaking verdict's counterexample is re-checked with a separate Ajv, and no input
@@ -59,6 +59,12 @@ const PAIRS: Pair[] = [
       'API-update-a-database tool-removed ',
     ],
   },
+  {
+    old: 'mcp-server-kubernetes@2.9.6',
+    new: 'mcp-server-kubernetes@4.1.7',
+    // exec_in_pod's command was a string or an array of strings and is now an array only; its shell parameter is gone.
+    breaking: ['exec_in_pod parameter-type-narrowed inputSchema.properties.command.type', 'exec_in_pod parameter-removed-open inputSchema.properties.shell'],
+  },
 ];
 
 const loose = { strict: false, allErrors: true, validateFormats: false };
@@ -74,7 +80,7 @@ async function changesOf(pair: Pair): Promise<{ changes: Change[]; oldTools: Too
   return { changes: diffSides(o, n, NOW), oldTools: [...o.groups.values()][0], newTools: [...n.groups.values()][0] };
 }
 
-describe('diff on real servers (six npm servers, two versions each)', { timeout: 120_000 }, () => {
+describe('diff on real servers (seven npm servers, two versions each)', { timeout: 120_000 }, () => {
   it.each(PAIRS)('$old -> $new: the judged breaking verdicts, each input one with a checked counterexample', async (pair) => {
     const { changes, oldTools, newTools } = await changesOf(pair);
     expect(changes.filter((c) => c.level === 'breaking').map((c) => `${c.tool} ${c.check} ${c.path}`).sort()).toEqual([...pair.breaking].sort());
@@ -99,6 +105,13 @@ describe('diff on real servers (six npm servers, two versions each)', { timeout:
       'API-post-page inputSchema.properties.properties.properties.title',
       'API-post-page inputSchema.properties.properties.properties.type',
     ]);
+  });
+
+  it('kubernetes exec_in_pod: the message names the real old types (a string or an array), not "any"', async () => {
+    const { changes } = await changesOf(PAIRS[6]);
+    const narrowed = changes.find((c) => c.check === 'parameter-type-narrowed')!;
+    expect(narrowed.message).toContain('type of parameter "command" narrowed from ["array","string"] to ["array"]');
+    expect(narrowed.counterexample!.call).toMatchObject({ command: 'example' });
   });
 
   it('compatible input verdicts carry the count of generated old calls still accepted', async () => {
