@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli/testing.ts';
+import { runCli, startCli } from '../cli/testing.ts';
+import { existsSync } from 'node:fs';
 import { ServerConnection } from './server-connection.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/servers/${name}`, import.meta.url));
@@ -73,4 +74,27 @@ describe('processes end', () => {
     expect(run.stdout).toMatch(/get_status/);
     expect(await gone(Number(readFileSync(pidFile, 'utf8')))).toBe(true);
   });
+
+  it('a CLI stopped with SIGTERM takes its servers with it (they sit in their own process group)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolproof-sigterm-'));
+    const pidFile = join(dir, 'pid');
+    const config = join(dir, 'host.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { stubborn: { command: process.execPath, args: [fixture('faults/ignores-stdin-end.mjs')], env: { PID_FILE: pidFile } } } }));
+    // bench calls get_status for a while: long enough to be stopped in the middle.
+    const { child, done } = startCli(['bench', '--config', config, '--task', 'tools-call', '--iterations', '100000', '--time', '600000'], { cwd: dir });
+    const until = Date.now() + 45_000;
+    while (!existsSync(pidFile) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const server = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(alive(server)).toBe(true);
+      child.kill('SIGTERM');
+      const run = await done;
+      expect(run.signal === 'SIGTERM' || run.code !== null).toBe(true);
+      expect(await gone(server)).toBe(true);
+    } finally {
+      // Never leave the stubborn fixture behind when the test fails.
+      if (alive(server)) process.kill(server, 'SIGKILL');
+    }
+  });
 });
+

@@ -58,7 +58,28 @@ function installExitHook(): void {
   process.on('exit', () => {
     for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
   });
+  // A server in its own group no longer gets the terminal's Ctrl-C. When nothing else handles the
+  // signal (no graceful shutdown under way), end the servers as close() does (bounded: stdin end,
+  // SIGTERM, SIGKILL), then die of the signal as before; a second signal kills them at once.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    let ending = false;
+    const forward = (): void => {
+      if (process.listenerCount(signal) > 1) return;
+      const die = (): void => {
+        for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+        process.removeListener(signal, forward);
+        process.kill(process.pid, signal);
+      };
+      if (ending) return die();
+      ending = true;
+      void Promise.all([...liveTransports].map((t) => t.close())).finally(die);
+    };
+    process.on(signal, forward);
+  }
 }
+
+/** Every transport with a live process, for ending them when Toolproof is stopped by a signal. */
+const liveTransports = new Set<ProcessTransport>();
 
 type Child = ChildProcessByStdio<Writable, Readable, Readable>;
 
@@ -113,6 +134,7 @@ export class ProcessTransport implements Transport {
       });
       child.once('spawn', () => {
         if (child.pid !== undefined) liveGroups.add(child.pid);
+        liveTransports.add(this);
         resolve();
       });
       this.exitedPromise = new Promise((done) => child.once('exit', () => done()));
@@ -197,6 +219,7 @@ export class ProcessTransport implements Transport {
   }
 
   private release(child: Child): void {
+    liveTransports.delete(this);
     if (child.pid !== undefined) {
       // Descendants the server left behind (they may hold our pipes) go with it.
       killGroup(child.pid, 'SIGKILL');
