@@ -5,10 +5,10 @@ describe('public surface', () => {
   it('exports exactly the pinned names (change this list only on purpose)', () => {
     expect(Object.keys(toolproof).sort()).toEqual(
       [
-        'CHECKS', 'EXIT', 'FORMATS', 'PROFILES', 'REPORTERS', 'RESULT_SCHEMA_VERSION', 'SKILL_RULES', 'ServerConnection',
+        'CHECKS', 'DEFAULT_LIST_LIMITS', 'EXIT', 'FORMATS', 'PROFILES', 'REPORTERS', 'RESULT_SCHEMA_VERSION', 'SKILL_RULES', 'ServerConnection',
         'ServerPool', 'TOOL_RULES', 'ToolproofError', 'applyBaseline', 'checkArguments', 'checkStructuredResult', 'classifyDeltas', 'compareRuns',
         'createMockModel', 'createModel', 'createOpenAIModel', 'createSnapshot', 'diffSides', 'diffTools', 'discoverSkills',
-        'formatError', 'gateDiff', 'hostRoots', 'lintSkills', 'lintToolSets', 'lintTools', 'loadBaseline', 'loadHostConfig',
+        'fetchMcpSkills', 'formatError', 'gateDiff', 'hostRoots', 'isRemote', 'lintSkills', 'lintToolSets', 'lintTools', 'loadBaseline', 'loadHostConfig',
         'loadQuerySet', 'loadSkillEvals', 'loadToolFile', 'matchArguments', 'mcnemarExactP', 'mergeResults',
         'newcombePairedInterval', 'rankTools', 'recordingModel', 'replayModel', 'reporterFor', 'runAb', 'runAgentLoop',
         'runBehaviourEval', 'runDiff', 'runDoctor', 'runEval', 'runLint', 'runProbe', 'runScenarios', 'runSelection', 'runServerBench',

@@ -24,12 +24,13 @@ export type {
 export { RESULT_SCHEMA_VERSION, type EvalSummary, type ToolproofResult, type Verdict } from './report/model.ts';
 
 // Inputs
-export { loadHostConfig, selectServers, type HostConfig, type ServerEntry } from './config/host-config.ts';
+export { isRemote, loadHostConfig, selectServers, type HostConfig, type RemoteServerEntry, type ServerEntry, type StdioServerEntry } from './config/host-config.ts';
 export { loadQuerySet, type QuerySet } from './config/query-set.ts';
 export { loadToolFile } from './config/tool-file.ts';
 
 // Servers and models
-export { ServerConnection, type ServerTimeouts } from './servers/server-connection.ts';
+export { ServerConnection, type ServedSkill, type ServerIdentity, type ServerTimeouts } from './servers/server-connection.ts';
+export { DEFAULT_LIST_LIMITS, type ListLimits } from './servers/list-limits.ts';
 export { ServerPool } from './servers/server-pool.ts';
 export { createModel, type ModelOptions } from './models/index.ts';
 export { createMockModel, rankTools } from './models/mock.ts';
@@ -66,6 +67,7 @@ export { mcnemarExactP, newcombePairedInterval } from './diff/paired-stats.ts';
 
 // Skills
 export { discoverSkills, hostRoots } from './skills/discover.ts';
+export { fetchMcpSkills, type McpSkills } from './skills/mcp-skills.ts';
 export { loadSkillEvals } from './skills/evals-file.ts';
 export { lintSkills } from './skills/lint-skills.ts';
 export { SKILL_RULES } from './lint/rules/skill/index.ts';
