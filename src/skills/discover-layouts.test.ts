@@ -114,7 +114,10 @@ describe('discovery of published layouts', () => {
     const run = await runCli(['skills', 'lint', `${WILD}/hidden-groups/skills`, '--depth', '2', '--format', 'json'], { timeoutMs: 240_000 });
     const result = JSON.parse(run.stdout) as { warnings: Array<{ code: string }>; skills: { discovery: { skills: Array<{ name: string; hidden?: string }> } } };
     expect(result.skills.discovery.skills.map((s) => s.hidden)).toEqual(['.curated', '.system']);
-    expect(result.warnings.filter((w) => w.code === 'W_SKILL_HIDDEN_FOLDER')).toHaveLength(2);
+    expect(result.warnings.filter((w) => w.code === 'W_SKILL_HIDDEN_FOLDER').map((w) => w.message)).toEqual([
+      expect.stringMatching(/^1 skill\(s\) sit below the hidden folder \.curated \(ci-log-reader\)/),
+      expect.stringMatching(/^1 skill\(s\) sit below the hidden folder \.system \(plan-writer\)/),
+    ]);
     const patterned = await runCli(['skills', 'lint', `${WILD}/plugin-marketplace`, '--pattern', 'plugins/notes-kit/**', '--format', 'json'], { timeoutMs: 240_000 });
     expect((JSON.parse(patterned.stdout) as typeof result).skills.discovery.skills.map((s) => s.name)).toEqual(['meeting-notes']);
   }, SLOW);

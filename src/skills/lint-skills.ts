@@ -100,8 +100,15 @@ export function discoveryWarnings(discovery: Discovery): Diagnostic[] {
       hint: 'name a skill folder, a folder of skills, a cloned collection or a plugin repository; raise --depth, or give --pattern (e.g. "plugins/*/skills/*")',
     });
   }
-  for (const h of discovery.hidden) {
-    out.push({ code: 'W_SKILL_HIDDEN_FOLDER', message: `skill "${h.name}" sits below the hidden folder ${h.folder} (${h.file}); a host scanning its skills folder one level deep does not load it` });
+  // One warning per hidden folder, naming its skills: a catalog keeps dozens there.
+  const byFolder = new Map<string, string[]>();
+  for (const h of discovery.hidden) byFolder.set(h.folder, [...(byFolder.get(h.folder) ?? []), h.name]);
+  for (const [folder, names] of byFolder) {
+    out.push({
+      code: 'W_SKILL_HIDDEN_FOLDER',
+      message: `${names.length} skill(s) sit below the hidden folder ${folder} (${names.join(', ')}); a host that scans its skills folder one level deep does not load them`,
+      hint: 'install each skill folder itself into the host\'s skills folder (Codex loads only its own .system folder this way)',
+    });
   }
   for (const dir of discovery.truncated) {
     out.push({ code: 'W_DISCOVERY_TRUNCATED', message: `stopped walking ${dir} after ${MAX_FOLDERS} folders`, hint: 'name the skills folder itself, or lower --depth' });
