@@ -149,3 +149,11 @@ describe('untrusted patterns', () => {
     expect(changes.map((c) => c.check)).toEqual(['bound-added']);
   });
 });
+
+describe('allOf', () => {
+  it('an allOf of object parts reads as one object: the same parameters written as a composition are no change', () => {
+    const o = object({ query: { type: 'string' }, limit: { type: 'integer' } }, { required: ['query'] });
+    const n = { allOf: [object({ query: { type: 'string' } }, { required: ['query'] }), object({ limit: { type: 'integer' } })] };
+    expect(diff(o, n)).toEqual([]);
+  });
+});

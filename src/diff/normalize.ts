@@ -139,11 +139,12 @@ function simplify(s: Schema): Schema {
     delete s[key];
     for (const [k, v] of Object.entries(merged)) if (!(k in s)) s[k] = v;
   }
-  if (Array.isArray(s.allOf) && s.allOf.length === 1) {
-    const only = s.allOf[0] as Schema;
-    if (!Object.keys(only).some((k) => k in s && k !== 'allOf')) {
-      delete s.allOf;
-      Object.assign(s, only);
+  if (Array.isArray(s.allOf)) {
+    // zod's `.and()` and OpenAPI composition: an allOf whose branches do not contradict is one schema.
+    const merged = mergeAll(plain(Object.entries(s).filter(([k]) => k !== 'allOf')), s.allOf as Schema[]);
+    if (merged) {
+      for (const k of Object.keys(s)) delete s[k];
+      Object.assign(s, merged);
     }
   }
   // I-JSON (RFC 7493 2.2): integers outside +-(2^53-1) do not travel between JSON implementations, so
@@ -156,6 +157,26 @@ function simplify(s: Schema): Schema {
   const types = typesOf(s);
   if (Array.isArray(s.enum) && types && s.enum.every((v) => fits(v, types))) delete s.type;
   return s;
+}
+
+/** The conjunction as one schema when every keyword is either new, equal, or `properties`/`required` (merged); else undefined. */
+function mergeAll(base: Schema, branches: readonly Schema[]): Schema | undefined {
+  const out = plain(Object.entries(base));
+  for (const branch of branches) {
+    for (const [k, v] of Object.entries(branch)) {
+      if (!(k in out)) out[k] = v;
+      else if (k === 'required') out.required = [...new Set([...(out.required as string[]), ...(v as string[])])].sort();
+      else if (k === 'properties') {
+        const props = plain(Object.entries(out.properties as Schema));
+        for (const [name, sub] of Object.entries(v as Schema)) {
+          if (name in props && canonicalJson(props[name]) !== canonicalJson(sub)) return undefined;
+          props[name] = sub;
+        }
+        out.properties = props;
+      } else if (canonicalJson(out[k]) !== canonicalJson(v) && !ANNOTATIONS.has(k)) return undefined;
+    }
+  }
+  return out;
 }
 
 const sameAnnotation = (k: string, a: unknown, b: unknown): boolean => ANNOTATIONS.has(k) && canonicalJson(a) === canonicalJson(b);
