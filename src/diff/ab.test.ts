@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createModel } from '../models/index.ts';
 import type { CaseResult, ModelDriver, ModelRequest, ModelResponse } from '../types.ts';
+import { createOverlapModel } from '../bench/harness/overlap-model.ts';
+import { runCli } from '../cli/testing.ts';
 import { compareRuns, verdictOf } from './ab.ts';
 import { runDiff } from './run-diff.ts';
 
@@ -40,16 +42,14 @@ describe('A/B of descriptions (mock model)', () => {
     expect(result.verdict.status).toBe('pass');
   });
 
-  it('does not pass silently when there is not enough data, unless the baseline accepts it', async () => {
+  it('does not pass silently when the budget runs out before a decision, unless the baseline accepts it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolproof-ab-'));
     const few = join(dir, 'few.yaml');
-    const all = readFileSync(queries[0], 'utf8').split('\n');
-    // The first five cases only: too few queries to rule out a 10-point drop.
-    const cut = all.findIndex((line, i) => i > 0 && line.startsWith('  - id:') && all.slice(0, i).filter((l) => l.startsWith('  - id:')).length === 5);
-    writeFileSync(few, `${all.slice(0, cut).join('\n')}\n`);
-    const run = (baseline?: string) => runDiff({ old: fixtures('tools/refman.json'), new: fixtures('tools/refman-v2-harmless.json'), queries: [few], model: createModel({ kind: 'mock' }), ...(baseline ? { baseline } : {}) });
+    writeFileSync(few, readFileSync(queries[0], 'utf8').replace(/^servers: .*$/m, 'name: few'));
+    // A stochastic model and a budget of the first look only: too little to rule out a 5-point drop.
+    const run = (baseline?: string) => runDiff({ old: fixtures('tools/refman.json'), new: fixtures('tools/refman-v2-harmless.json'), queries: [few], model: createOverlapModel({ seed: 1 }), budget: 140, ...(baseline ? { baseline } : {}) });
     const result = await run();
-    expect(result.diff!.ab[0]).toMatchObject({ queries: 5, verdict: 'not enough data' });
+    expect(result.diff!.ab[0]).toMatchObject({ queries: 35, verdict: 'not enough data', sequential: { calls: 140, stopped: 'budget', deterministic: false } });
     expect(result.verdict.status).toBe('fail');
     expect(result.verdict.reasons.join('\n')).toContain('few:ab-not-enough-data');
     const baseline = join(dir, 'baseline.yaml');
@@ -78,12 +78,44 @@ describe('A/B of descriptions (mock model)', () => {
     expect(ab.flipped).toEqual([expect.objectContaining({ id: 'q1', oldChoice: 'a', newChoice: 'b', oldPassRate: 2 / 3, newPassRate: 1 / 3 })]);
   });
 
-  it('maps intervals to verdicts', () => {
+  it('maps intervals to verdicts against -margin', () => {
     expect(verdictOf(0, { low: -1, high: 1 }, 0.1)).toBe('not enough data');
-    expect(verdictOf(30, { low: -0.3, high: -0.01 }, 0.1)).toBe('regressed');
+    expect(verdictOf(30, { low: -0.3, high: -0.11 }, 0.1)).toBe('regressed');
+    expect(verdictOf(30, { low: -0.3, high: -0.01 }, 0.1)).toBe('not enough data'); // a drop, but maybe less than the margin
     expect(verdictOf(30, { low: 0.02, high: 0.3 }, 0.1)).toBe('improved');
     expect(verdictOf(30, { low: -0.08, high: 0.08 }, 0.1)).toBe('no detectable change');
+    expect(verdictOf(30, { low: -0.09, high: -0.01 }, 0.1)).toBe('no detectable change'); // a drop smaller than the margin
     expect(verdictOf(30, { low: -0.25, high: 0.05 }, 0.1)).toBe('not enough data');
+  });
+
+  it('stops a deterministic model after the first look: its repeats add nothing, whatever --repeat asks', async () => {
+    const result = await runDiff({ old: fixtures('tools/refman.json'), new: fixtures('tools/refman-v2-harmful.json'), queries, model: createModel({ kind: 'mock' }), repeat: 50 });
+    const [ab] = result.diff!.ab;
+    expect(ab.sequential).toMatchObject({ deterministic: true, stopped: 'deterministic', calls: 2 * 35 * 50, looks: 1 });
+    expect(ab.interval.low).toBe(ab.interval.high); // exact on this query set: 50 repeats of the same answer are one answer
+    expect(ab.verdict).toBe('regressed');
+  });
+
+  it('adds repeats to the uncertain queries of a stochastic model until it decides (a fixed seed)', async () => {
+    const harmful = await runDiff({ old: fixtures('tools/refman.json'), new: fixtures('tools/refman-v2-harmful.json'), queries, model: createOverlapModel({ seed: 42 }) });
+    const harmless = await runDiff({ old: fixtures('tools/refman.json'), new: fixtures('tools/refman-v2-harmless.json'), queries, model: createOverlapModel({ seed: 42 }) });
+    for (const [result, verdict] of [[harmful, 'regressed'], [harmless, 'no detectable change']] as const) {
+      const [ab] = result.diff!.ab;
+      expect(ab.verdict).toBe(verdict);
+      expect(ab.sequential).toMatchObject({ deterministic: false, stopped: 'decided' });
+      expect(ab.sequential!.calls).toBeLessThanOrEqual(2000);
+    }
+    // The harmless rewording needs more than the first look to rule out a 5-point drop; the harmful one may not.
+    expect(harmless.diff!.ab[0].sequential!.calls).toBeGreaterThan(140);
+  });
+
+  it('prints the power plan and stops with diff --plan, calling no model', async () => {
+    const run = await runCli(['diff', fixtures('tools/refman.json'), fixtures('tools/refman-v2-harmful.json'), '--queries', queries[0], '--plan', '--budget', '1000', '--base-url', 'http://127.0.0.1:9/v1', '--model-name', 'never-called']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('A/B plan for refman: 35 queries on both sides, budget 1000 model calls, up to 4 looks');
+    expect(run.stdout).toMatch(/the budget buys 14 repeats per query and side/);
+    expect(run.stdout).toMatch(/detects a drop of \d+\.\d points with 80% power \(margin 5\.0 points/);
+    expect(run.stdout).not.toContain('toolproof diff'); // nothing else: no diff, no A/B
   });
 
   it('reports model errors as an errored run, not as a verdict', async () => {

@@ -1,22 +1,24 @@
 /**
  * The A/B of descriptions: each query set runs against the OLD and the NEW definitions (definitions
- * only, so the old server need not run), same model, same repeats. Each query's outcome is the
- * majority of its repeats; the paired table gives the flips, Newcombe's interval for the difference
- * and an exact McNemar p-value, and a verdict.
+ * only, so the old server need not run), same model, sequentially (ab-sequential.ts): repeats are
+ * added in looks on the queries still uncertain until the interval on the accuracy change, built
+ * from per-query pass rates (ab-interval.ts), is decisive or the budget is spent.
  *
- * Verdicts (margin m, default 0.10): regressed when the whole interval is below 0, improved when it
- * is above 0, no detectable change when its low end rules out a drop larger than m, and otherwise
- * not enough data: the run cannot rule out a drop of m, so it must not pass silently.
+ * Verdicts (margin m, default 0.05): regressed when the whole interval is below -m, improved when it
+ * is above 0, no detectable change when it is above -m, and otherwise not enough data: the budget
+ * could not rule out a drop of m, so it must not pass silently. Each query's majority outcome gives
+ * the flipped queries and an exact McNemar p-value, for reading, not for the verdict.
  */
 import type { QuerySet } from '../config/query-set.ts';
-import { runSelection } from '../run/run-selection.ts';
 import { chosenLabel, NO_TOOL } from '../scoring/metrics.ts';
+import { decide, planAb, type AbPlan } from './ab-interval.ts';
+import { DEFAULT_AB_BUDGET, DEFAULT_AB_LOOKS, FIRST_REPEATS, runSequentialAb } from './ab-sequential.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
 import { mcnemarExactP, newcombePairedInterval, type PairedCounts } from './paired-stats.ts';
 import type { Side } from './sides.ts';
 import type { AbResult, AbVerdict, FlippedQuery } from './types.ts';
 
-export const DEFAULT_AB_MARGIN = 0.1;
+export const DEFAULT_AB_MARGIN = 0.05;
 
 export interface AbOptions {
   sets: readonly QuerySet[];
@@ -28,6 +30,12 @@ export interface AbOptions {
   caseTimeoutMs?: number;
   /** The largest drop in accuracy "no detectable change" must rule out (0-1). */
   margin?: number;
+  /** Model calls the A/B may spend per query set, both sides together (default 2000). */
+  budget?: number;
+  /** Looks at the data, planned in advance (default 4). */
+  looks?: number;
+  /** Called with each query set's power plan before any call. */
+  onPlan?: (plan: AbPlan, suite: string) => void;
   signal?: AbortSignal;
 }
 
@@ -40,12 +48,37 @@ export function toolsForSet(side: Side, set: QuerySet): ToolDefinition[] {
 
 export async function runAb(options: AbOptions): Promise<AbResult[]> {
   const results: AbResult[] = [];
+  const margin = options.margin ?? DEFAULT_AB_MARGIN;
+  const budget = options.budget ?? DEFAULT_AB_BUDGET;
+  const looks = options.looks ?? DEFAULT_AB_LOOKS;
+  const firstRepeats = Math.max(FIRST_REPEATS, options.repeat ?? FIRST_REPEATS);
   for (const set of options.sets) {
-    const run = (tools: ToolDefinition[]) =>
-      runSelection({ cases: set.cases, toolsFor: () => tools, model: options.model, repeat: options.repeat, concurrency: options.concurrency, caseTimeoutMs: options.caseTimeoutMs, signal: options.signal });
-    const before = await run(toolsForSet(options.oldSide, set));
-    const after = await run(toolsForSet(options.newSide, set));
-    results.push(compareRuns(set, before, after, { model: options.model.id, repeat: Math.max(1, options.repeat ?? 1), margin: options.margin ?? DEFAULT_AB_MARGIN }));
+    const plan = planAb(set.cases.length, budget, margin, { looks, firstRepeats });
+    options.onPlan?.(plan, set.name);
+    const outcome = await runSequentialAb({
+      cases: set.cases,
+      oldTools: toolsForSet(options.oldSide, set),
+      newTools: toolsForSet(options.newSide, set),
+      model: options.model,
+      margin,
+      budget,
+      looks,
+      firstRepeats,
+      concurrency: options.concurrency,
+      caseTimeoutMs: options.caseTimeoutMs,
+      signal: options.signal,
+    });
+    const repeat = Math.max(0, ...outcome.before.map((c) => c.attempts.length));
+    const ab = compareRuns(set, outcome.before, outcome.after, { model: options.model.id, repeat, margin });
+    results.push({
+      ...ab,
+      oldAccuracy: outcome.estimate.oldAccuracy,
+      newAccuracy: outcome.estimate.newAccuracy,
+      difference: outcome.estimate.difference,
+      interval: outcome.interval,
+      verdict: outcome.verdict,
+      sequential: { budget, calls: outcome.calls, looks: outcome.looks, plannedLooks: looks, deterministic: outcome.deterministic, stopped: outcome.stopped, standardError: Number.isFinite(outcome.estimate.se) ? outcome.estimate.se : null, plan },
+    });
   }
   return results;
 }
@@ -96,9 +129,7 @@ export function compareRuns(set: Pick<QuerySet, 'name' | 'cases'>, before: CaseR
 
 export function verdictOf(queries: number, interval: { low: number; high: number }, margin: number): AbVerdict {
   if (queries === 0) return 'not enough data';
-  if (interval.high < 0) return 'regressed';
-  if (interval.low > 0) return 'improved';
-  return interval.low >= -margin ? 'no detectable change' : 'not enough data';
+  return decide(interval, margin) ?? 'not enough data';
 }
 
 const hasError = (c: CaseResult): boolean => c.attempts.some((a) => a.state === 'errored');

@@ -43,7 +43,7 @@ function changeLines(c: Change): string[] {
 }
 
 export function abHeadline(ab: AbResult): string {
-  return `${pct(ab.oldAccuracy)} -> ${pct(ab.newAccuracy)}, difference ${signed(ab.difference)} (95% CI ${signed(ab.interval.low)} to ${signed(ab.interval.high)}), exact McNemar p = ${ab.mcnemarP.toPrecision(3)}`;
+  return `${pct(ab.oldAccuracy)} -> ${pct(ab.newAccuracy)}, difference ${signed(ab.difference)} (${ab.sequential ? 'interval at the last look' : '95% CI'} ${signed(ab.interval.low)} to ${signed(ab.interval.high)}), exact McNemar p = ${ab.mcnemarP.toPrecision(3)}`;
 }
 
 function abLines(ab: AbResult): string[] {
@@ -53,6 +53,11 @@ function abLines(ab: AbResult): string[] {
     `  ${abHeadline(ab)}`,
     `  verdict: ${colour(ab.verdict)}${ab.accepted ? pc.dim(` [accepted until ${ab.accepted.expires}]`) : ''}`,
   ];
+  const seq = ab.sequential;
+  if (seq) {
+    const why = seq.stopped === 'deterministic' ? 'deterministic model: identical answers on the first repeats, so the change is exact' : seq.stopped === 'decided' ? `decided at look ${seq.looks} of ${seq.plannedLooks}` : `budget spent after ${seq.looks} look(s) without a decision; raise --budget (the plan above says what it buys)`;
+    lines.push(`  sequential: ${seq.calls} of ${seq.budget} model calls; ${why}; interval on per-query pass rates (margin ${signed(-ab.margin)})`);
+  }
   if (ab.excluded) lines.push(`  ${ab.excluded} query(ies) errored and were left out`);
   if (ab.flipped.length) lines.push(`  flipped (${ab.worse} pass->fail, ${ab.better} fail->pass):`);
   for (const f of ab.flipped) {

@@ -25,10 +25,10 @@ export function gateDiff(changes: readonly Change[], ab: readonly AbResult[], fa
   for (const r of ab) {
     if (r.accepted) continue;
     if (r.verdict === 'regressed') {
-      reasons.push(`A/B ${r.suite}: selection regressed, ${pct(r.oldAccuracy)} -> ${pct(r.newAccuracy)} (difference ${signed(r.difference)}, 95% CI ${signed(r.interval.low)} to ${signed(r.interval.high)}); ${r.worse} query(ies) flipped to fail`);
+      reasons.push(`A/B ${r.suite}: selection regressed by more than ${pct(r.margin)}, ${pct(r.oldAccuracy)} -> ${pct(r.newAccuracy)} (difference ${signed(r.difference)}, interval ${signed(r.interval.low)} to ${signed(r.interval.high)}); ${r.worse} query(ies) flipped to fail`);
     } else if (r.verdict === 'not enough data') {
       reasons.push(
-        `A/B ${r.suite}: not enough data to rule out a drop of ${pct(r.margin)} (${r.queries} queries, 95% CI ${signed(r.interval.low)} to ${signed(r.interval.high)}); add queries or --repeat, or accept "${r.suite}:ab-not-enough-data" in the baseline`,
+        `A/B ${r.suite}: not enough data to rule out a drop of ${pct(r.margin)} (${r.queries} queries, ${r.sequential ? `${r.sequential.calls} of ${r.sequential.budget} calls, ` : ''}interval ${signed(r.interval.low)} to ${signed(r.interval.high)}); ${r.sequential?.deterministic ? 'the model is deterministic, so repeats cannot help: add queries' : 'raise --budget (see --plan) or add queries'}, or accept "${r.suite}:ab-not-enough-data" in the baseline`,
       );
     }
   }

@@ -9,6 +9,7 @@ import { type ToolproofResult } from '../report/model.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
 import { DEFAULT_AB_MARGIN, runAb } from './ab.ts';
+import type { AbPlan } from './ab-interval.ts';
 import { applyBaseline, loadBaseline } from './baseline.ts';
 import { classifyDeltas, countLevels } from './classify.ts';
 import { gateDiff } from './gate.ts';
@@ -28,6 +29,10 @@ export interface DiffOptions {
   concurrency?: number;
   caseTimeoutMs?: number;
   margin?: number;
+  /** A/B: model calls per query set, both sides (default 2000). */
+  budget?: number;
+  /** A/B: called with each query set's power plan before any model call. */
+  onPlan?: (plan: AbPlan, suite: string) => void;
   failOn?: FailOn;
   baseline?: string;
   /** Only these servers, on folder and `live:` sides alike. */
@@ -60,7 +65,7 @@ export async function runDiff(options: DiffOptions): Promise<ToolproofResult> {
   // A removed or added tool moves queries as much as a reworded one, so any non-safe change triggers the A/B.
   const needsAb = sets.length > 0 && changes.some((c) => c.level !== 'safe');
   const ab: AbResult[] = needsAb
-    ? await runAb({ sets, oldSide, newSide, model: options.model!, repeat: options.repeat, concurrency: options.concurrency, caseTimeoutMs: options.caseTimeoutMs, margin: options.margin ?? DEFAULT_AB_MARGIN, signal: options.signal })
+    ? await runAb({ sets, oldSide, newSide, model: options.model!, repeat: options.repeat, concurrency: options.concurrency, caseTimeoutMs: options.caseTimeoutMs, margin: options.margin ?? DEFAULT_AB_MARGIN, ...(options.budget !== undefined ? { budget: options.budget } : {}), ...(options.onPlan ? { onPlan: options.onPlan } : {}), signal: options.signal })
     : [];
   const issues = baseline ? applyBaseline(baseline, changes, ab, now) : [];
   const gate = gateDiff(changes, ab, failOn, issues);

@@ -190,6 +190,32 @@ export interface AbResult {
   flipped: FlippedQuery[];
   /** Set when a baseline entry accepts a failing verdict. */
   accepted?: { reason: string; expires: string };
+  /** How the sequential A/B spent its budget (docs/statistics.md). */
+  sequential?: AbSequential;
+}
+
+/** The sequential A/B's spending: calls, looks, why it stopped, and the plan printed before it. */
+export interface AbSequential {
+  budget: number;
+  calls: number;
+  looks: number;
+  plannedLooks: number;
+  /** Identical answers to every query on the first repeats: the estimate is exact, nothing repeated. */
+  deterministic: boolean;
+  stopped: 'decided' | 'deterministic' | 'budget';
+  /** Standard error of the accuracy change; null when it could not be estimated. */
+  standardError: number | null;
+  plan: {
+    queries: number;
+    budget: number;
+    looks: number;
+    firstRepeats: number;
+    repeatsBought: number;
+    detectableDrop: number;
+    deterministicCalls: number;
+    zEarly: number;
+    zFinal: number;
+  };
 }
 
 export interface BaselineIssue {

@@ -30,7 +30,7 @@ export function abSection(result: ToolproofResult): string | undefined {
   const ab = result.diff?.ab ?? [];
   if (ab.length === 0) return undefined;
   const rows = ab.map((a) => [a.suite, `${a.queries} x ${a.repeat}`, pct(a.oldAccuracy), pct(a.newAccuracy), pointsText(a.difference), `${pointsText(a.interval.low)} to ${pointsText(a.interval.high)}`, a.verdict + (a.accepted ? ' (accepted)' : '')]);
-  return `#### Accuracy per query set, old → new descriptions\n\n${table(['query set', 'queries', 'old', 'new', 'change', '95% interval of the change', 'verdict'], rows)}`;
+  return `#### Accuracy per query set, old → new descriptions\n\n${table(['query set', 'queries', 'old', 'new', 'change', 'interval of the change (sequential)', 'verdict'], rows)}`;
 }
 
 export function flippedSection(result: ToolproofResult): string | undefined {

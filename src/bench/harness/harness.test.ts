@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { benchP1 } from './p1-selection.ts';
 import { benchP5 } from './p5-memory.ts';
 import { benchP7 } from './p7-start-up.ts';
+import { benchP8 } from './p8-ab.ts';
+import { choiceProbabilities, createOverlapModel } from './overlap-model.ts';
 
 describe('harness benchmarks', () => {
   it('P1 runs both sides over real HTTP and reports wall time and RSS for each', async () => {
@@ -28,5 +30,28 @@ describe('harness benchmarks', () => {
     expect(figures[0].value).toBeGreaterThan(0);
     expect(figures[1].value).toBeGreaterThan(20);
     expect(figures[2].detail).toMatch(/toolproof lint --tools \S+echo.json \d+ ms vs node -e 0 \d+ ms, \d+ MB/);
+  });
+
+  it('P8 runs the A/B over seeds with the overlap model and reports rates, budget and coverage', async () => {
+    const figures = await benchP8({ seeds: 2 });
+    expect(figures.map((f) => f.what)).toEqual([expect.stringMatching(/^A\/B detection: harmful rewording \(-\d+\.\d points\)/), expect.stringMatching(/^A\/B pass rate/), expect.stringMatching(/^A\/B false alarm/)]);
+    expect(figures[0].detail).toMatch(/the last interval held the true change in: harmful \d+\.\d%/);
+  });
+
+  it('the overlap model is reproducible by seed and follows its probabilities', async () => {
+    const tools = [
+      { name: 'search_items', description: 'Search references by topic.', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } },
+      { name: 'get_item', description: 'Read one reference by key.', inputSchema: { type: 'object', properties: { key: { type: 'string' } } } },
+    ];
+    const ask = async (seed: number): Promise<Array<string | null>> => {
+      const model = createOverlapModel({ seed });
+      const out: Array<string | null> = [];
+      for (let i = 0; i < 200; i++) out.push((await model.complete({ messages: [{ role: 'user', content: 'search references by topic' }], tools })).toolCalls[0]?.name ?? null);
+      return out;
+    };
+    expect(await ask(3)).toEqual(await ask(3));
+    const p = choiceProbabilities('search references by topic', tools).find((c) => c.name === 'search_items')!.p;
+    const share = (await ask(5)).filter((n) => n === 'search_items').length / 200;
+    expect(Math.abs(share - p)).toBeLessThan(0.1);
   });
 });

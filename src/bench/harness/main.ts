@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the harness held to its own speed targets, P1-P7, each measured side by side in
+ * `npm run bench`: the harness held to its own speed targets, P1-P8, each measured side by side in
  * one run and printed with its ratio. `--only P1,P4` runs some; `--json FILE` writes the figures;
  * `--quick` runs fewer rounds (for a smoke test). Exit 1 when a target is missed.
  */
@@ -17,6 +17,7 @@ import { benchP5 } from './p5-memory.ts';
 import { benchP6 } from './p6-many-tools.ts';
 import { benchP7 } from './p7-start-up.ts';
 import { buildJs } from '../../../scripts/build.ts';
+import { benchP8 } from './p8-ab.ts';
 import type { Figure } from './workload.ts';
 
 type Bench = (quick: boolean) => Promise<Figure[]>;
@@ -29,6 +30,7 @@ const BENCHES: Record<string, Bench> = {
   P5: (quick) => benchP5({ rounds: quick ? 1 : 3 }),
   P6: (quick) => benchP6({ rounds: quick ? 1 : 3 }),
   P7: (quick) => benchP7({ rounds: quick ? 3 : 10 }),
+  P8: (quick) => benchP8({ seeds: quick ? 10 : 100 }),
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'string' }, quick: { type: 'boolean', default: false } } });

@@ -1,5 +1,9 @@
 import { type Command, Option } from 'commander';
-import { exitCodeFor } from '../../errors.ts';
+import { loadQuerySet } from '../../config/query-set.ts';
+import { DEFAULT_AB_MARGIN } from '../../diff/ab.ts';
+import { planAb, planText } from '../../diff/ab-interval.ts';
+import { DEFAULT_AB_BUDGET, DEFAULT_AB_LOOKS, FIRST_REPEATS } from '../../diff/ab-sequential.ts';
+import { EXIT, exitCodeFor, ToolproofError } from '../../errors.ts';
 import { formatDiffJson, type DiffFormat } from '../../diff/format-json.ts';
 import { formatDiffMarkdown } from '../../diff/format-markdown.ts';
 import { formatDiffText } from '../../diff/format-text.ts';
@@ -20,6 +24,8 @@ interface DiffFlags extends ModelFlags, ServerFlags {
   concurrency?: number;
   abMargin?: number;
   caseTimeout?: number;
+  budget?: number;
+  plan?: boolean;
 }
 
 const RENDER: Record<DiffFormat, typeof formatDiffText> = { text: formatDiffText, json: formatDiffJson, markdown: formatDiffMarkdown };
@@ -36,12 +42,19 @@ export function registerDiff(program: Command, setExit: SetExit): void {
     .option('--baseline <file>', 'accepted findings: {"accepted": [{"finding": "tool:check-id", "reason", "expires"}]}')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('--out <file>', 'also write the result as JSON to this file')
-    .option('--repeat <k>', 'A/B: run each query k times', positiveInt)
+    .option('--repeat <k>', 'A/B: repeats of every query at the first look (default 2; more are added where uncertain)', positiveInt)
+    .option('--budget <calls>', `A/B: model calls per query set, both sides together (default ${DEFAULT_AB_BUDGET})`, positiveInt)
+    .option('--plan', 'A/B: print the power plan (calls the budget buys, smallest detectable drop) and stop, without calling the model')
     .option('--concurrency <n>', 'A/B: cases in flight at once', positiveInt)
-    .option('--ab-margin <x>', 'A/B: the largest accuracy drop "no detectable change" must rule out (default 0.1)', ratio)
+    .option('--ab-margin <x>', `A/B: the largest accuracy drop "no detectable change" must rule out (default ${DEFAULT_AB_MARGIN})`, ratio)
     .option('--case-timeout <ms>', 'A/B: deadline of one case attempt', positiveInt);
   addModelFlags(command);
   addServerFlags(command).action(async (oldSpec: string, newSpec: string, flags: DiffFlags) => {
+    if (flags.plan) {
+      printPlans(flags);
+      setExit(EXIT.ok);
+      return;
+    }
     const { signal, dispose } = abortOnSignals();
     const model = flags.queries?.length ? modelFromFlags(flags) : undefined;
     try {
@@ -54,6 +67,8 @@ export function registerDiff(program: Command, setExit: SetExit): void {
         concurrency: flags.concurrency,
         caseTimeoutMs: flags.caseTimeout,
         ...(flags.abMargin !== undefined ? { margin: flags.abMargin } : {}),
+        ...(flags.budget !== undefined ? { budget: flags.budget } : {}),
+        onPlan: (plan, suite) => process.stderr.write(`${planText(plan, suite, flags.abMargin ?? DEFAULT_AB_MARGIN)}\n`),
         failOn: flags.failOn ?? 'breaking',
         ...(flags.baseline ? { baseline: flags.baseline } : {}),
         ...(flags.server?.length ? { servers: flags.server } : {}),
@@ -68,4 +83,15 @@ export function registerDiff(program: Command, setExit: SetExit): void {
       await model?.close?.();
     }
   });
+}
+
+/** `--plan`: each query set's power plan, from the query sets alone. */
+function printPlans(flags: DiffFlags): void {
+  if (!flags.queries?.length) throw new ToolproofError('E_USAGE', '--plan needs --queries FILE', { hint: 'the plan is per query set: name the sets the A/B would run' });
+  const margin = flags.abMargin ?? DEFAULT_AB_MARGIN;
+  for (const file of flags.queries) {
+    const set = loadQuerySet(file);
+    const plan = planAb(set.cases.length, flags.budget ?? DEFAULT_AB_BUDGET, margin, { looks: DEFAULT_AB_LOOKS, firstRepeats: Math.max(FIRST_REPEATS, flags.repeat ?? FIRST_REPEATS) });
+    process.stdout.write(`${planText(plan, set.name, margin)}\n`);
+  }
 }

@@ -46,7 +46,7 @@ function abSummary(result: ToolproofResult): string {
     a.mcnemarP.toPrecision(3),
     `<b class="${a.verdict === 'regressed' || a.verdict === 'not enough data' ? 'state-failed' : 'state-passed'}">${esc(a.verdict)}</b>`,
   ]);
-  return rows.length ? htmlTable(['query set', 'queries', 'old accuracy', 'new accuracy', 'change', '95% interval', 'McNemar p', 'verdict'], rows) : '';
+  return rows.length ? htmlTable(['query set', 'queries', 'old accuracy', 'new accuracy', 'change', 'interval (sequential)', 'McNemar p', 'verdict'], rows) : '';
 }
 
 /** The description each side showed for a tool, from description changes that carry their text. */
