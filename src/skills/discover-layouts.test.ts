@@ -112,7 +112,7 @@ describe('discovery of published layouts', () => {
 
   it('skills lint prints hidden skills as such, with --pattern and --depth on the command line', async () => {
     const run = await runCli(['skills', 'lint', `${WILD}/hidden-groups/skills`, '--depth', '2', '--format', 'json'], { timeoutMs: 240_000 });
-    const result = JSON.parse(run.stdout) as { warnings: Array<{ code: string }>; skills: { discovery: { skills: Array<{ name: string; hidden?: string }> } } };
+    const result = JSON.parse(run.stdout) as { warnings: Array<{ code: string; message: string }>; skills: { discovery: { skills: Array<{ name: string; hidden?: string }> } } };
     expect(result.skills.discovery.skills.map((s) => s.hidden)).toEqual(['.curated', '.system']);
     expect(result.warnings.filter((w) => w.code === 'W_SKILL_HIDDEN_FOLDER').map((w) => w.message)).toEqual([
       expect.stringMatching(/^1 skill\(s\) sit below the hidden folder \.curated \(ci-log-reader\)/),
