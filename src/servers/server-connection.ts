@@ -8,7 +8,7 @@
  * Calls return the server's raw result: a tool's `structuredContent` is not validated here against
  * its `outputSchema` (the SDK would throw); checking it is a finding for probe and the scenarios.
  */
-import { Client, SdkError, type Transport } from '@modelcontextprotocol/client';
+import { Client, SdkError, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import type {
   CallToolResult,
@@ -303,6 +303,13 @@ export class ServerConnection {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // A 2025-era Streamable HTTP session lives on the server until the client ends it (DELETE).
+    const http = this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId ? this.transport : undefined;
+    if (http) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([http.terminateSession().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, 2_000)))]);
+      clearTimeout(timer);
+    }
     try {
       await this.client.close();
     } catch {
