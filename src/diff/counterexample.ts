@@ -157,7 +157,8 @@ export class InputPair {
   candidatesAt(steps: readonly PathStep[], seed = CALL_SEED): unknown[] {
     const oldNode = schemaAt(this.oldNorm, steps) ?? plain([]);
     const newNode = schemaAt(this.newNorm, steps);
-    return [...readableCandidates(oldNode, newNode, seed), ...sampleValues(oldNode, SAMPLES, seed)];
+    // At the root the candidates are whole calls: the simplest old calls first.
+    return [...(steps.length === 0 ? this.baseCalls() : []), ...readableCandidates(oldNode, newNode, seed), ...sampleValues(oldNode, SAMPLES, seed)];
   }
 
   /** Whole calls sampled from the old schema: the first the new one rejects, else how many it accepted. */

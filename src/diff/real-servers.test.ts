@@ -90,6 +90,9 @@ describe('diff on real servers (seven npm servers, two versions each)', { timeou
       expect(accepts(o.inputSchema, call), `${c.tool}: old schema refuses ${JSON.stringify(call)}`).toBe(true);
       expect(accepts(n.inputSchema, call), `${c.tool}: new schema accepts ${JSON.stringify(call)}`).toBe(c.counterexample!.effect === 'ignored');
     }
+    // Every compatible verdict about what the input accepts is backed by generated old calls.
+    const wording = /description|title|default|x-mcp-header/;
+    for (const c of changes.filter((c) => c.path.startsWith('inputSchema') && c.level !== 'breaking' && !wording.test(c.check))) expect(c.evidence?.calls, `${c.tool} ${c.check}: ${c.message}`).toBeGreaterThan(0);
     // Nothing on the input side is left to the "Toolproof does not classify this" fallback.
     expect(changes.filter((c) => c.check === 'schema-changed' && c.path.startsWith('inputSchema'))).toEqual([]);
   });
