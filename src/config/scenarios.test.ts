@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkQuerySetTools, loadQuerySet } from './query-set.ts';
+import { loadEvalInputs } from '../run/eval-run.ts';
+import { fixture } from '../cli/testing.ts';
 
 function write(name: string, content: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'toolproof-sc-')), name);
@@ -100,5 +102,12 @@ describe('scenarios in query sets', () => {
     expect(() => checkQuerySetTools(set, tools)).not.toThrow();
     const without = new Set(['add_todo', 'list_todos']);
     expect(() => checkQuerySetTools(set, without)).toThrow(expect.objectContaining({ code: 'E_UNKNOWN_TOOL', path: '$.scenarios[0].expect.notTools', tool: 'clear_todos' }));
+  });
+
+  it('scenarios need live servers: with --tools definitions alone the run stops before it starts', () => {
+    const file = write('only.yaml', 'scenarios: [{query: hi}]\n');
+    expect(() => loadEvalInputs({ toolsFiles: [fixture('tools/refman.json')], queries: [file] })).toThrow(
+      expect.objectContaining({ code: 'E_USAGE', message: expect.stringContaining('has scenarios, which run their calls on live servers: pass --config FILE') }),
+    );
   });
 });
