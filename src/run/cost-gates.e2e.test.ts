@@ -24,7 +24,7 @@ beforeAll(() => {
   writeFileSync(prices, JSON.stringify({ mock: { input: 3, output: 15 } }));
 });
 
-const evalArgs = (...extra: string[]): string[] => ['eval', '--config', world.config, '--queries', queries, ...extra];
+const evalArgs = (...extra: string[]): string[] => ['eval', '--start-timeout', '120000', '--config', world.config, '--queries', queries, ...extra];
 
 describe('cost and speed gates', () => {
   it('--max-tokens-per-case: exceeded exits 1 naming the case; within exits 0', async () => {

@@ -66,7 +66,7 @@ beforeAll(async () => {
     }),
   );
   const json = join(host.root, '..', 'result.json');
-  await runCli(['eval', '--config', host.config, '--queries', memory, '--queries', files, '--base-url', url, '--model-name', 'toolproof-mock', '--json', json], { timeoutMs: 240_000 });
+  await runCli(['eval', '--start-timeout', '120000', '--config', host.config, '--queries', memory, '--queries', files, '--base-url', url, '--model-name', 'toolproof-mock', '--json', json], { timeoutMs: 240_000 });
   result = readResult(json);
 }, 300_000);
 
@@ -82,7 +82,7 @@ describe('scenarios over server-memory through toolproof mock-server', () => {
   });
 
   it('an allowed delete writes the graph file; the state call sees it', () => {
-    expect(scenarioOf(result, 'delete-allowed').state).toBe('passed');
+    expect(scenarioOf(result, 'delete-allowed').state, scenarioOf(result, 'delete-allowed').reason).toBe('passed');
     const graph = readFileSync(host.memory, 'utf8');
     expect(graph).not.toContain('Ada Lovelace');
   });
@@ -104,12 +104,12 @@ describe('scenarios over server-memory through toolproof mock-server', () => {
 describe('scenarios over server-filesystem through toolproof mock-server', () => {
   it('lists then reads, in order, and answers from the file', () => {
     const s = scenarioOf(result, 'list-then-read');
-    expect(s.state).toBe('passed');
+    expect(s.state, s.reason).toBe('passed');
     expect(s.finalAnswer).toContain('Remember the oat milk.');
   });
 
   it('an allowed write creates the file in the temporary folder', () => {
-    expect(scenarioOf(result, 'write-allowed').state).toBe('passed');
+    expect(scenarioOf(result, 'write-allowed').state, scenarioOf(result, 'write-allowed').reason).toBe('passed');
     expect(readFileSync(join(host.root, 'out.txt'), 'utf8')).toBe('hello there');
   });
 

@@ -64,7 +64,7 @@ describe('safety and isolation on live servers', () => {
       ],
     });
     const json = join(world.dir, 'result.json');
-    const run = await runCli(['eval', '--config', world.config, '--queries', queries, '--json', json, ...model()], { timeoutMs: 120_000 });
+    const run = await runCli(['eval', '--start-timeout', '120000', '--config', world.config, '--queries', queries, '--json', json, ...model()], { timeoutMs: 120_000 });
     expect(run.code).toBe(1);
     // The server's own record: only the read-only calls reached it.
     // (The two scenarios run side by side, each with its own server: compare the calls, not their interleaving.)
@@ -82,7 +82,7 @@ describe('safety and isolation on live servers', () => {
     expect(wipe.checks.find((c) => c.id === 'calls')?.pass).toBe(true);
     expect(wipe.checks.find((c) => c.id === 'state')?.pass).toBe(true);
     const parallel = scenarioOf(result, 'parallel');
-    expect(parallel.state).toBe('passed');
+    expect(parallel.state, parallel.reason).toBe('passed');
     expect(parallel.turns[0].calls.map((c) => c.status)).toEqual(['ran', 'ran']);
     expect(run.stdout).toContain('-> clear_todos {} [HELD BACK]');
     expect(result.scenarioSummary).toMatchObject({ scenarios: 2, heldBack: 3, calls: 6 });
@@ -92,7 +92,7 @@ describe('safety and isolation on live servers', () => {
     const world = todoWorld();
     const queries = world.queries('allow.yaml', { servers: ['todo'], scenarios: [{ id: 'wipe', query: 'wipe everything', expect: {} }] });
     const json = join(world.dir, 'result.json');
-    await runCli(['eval', '--config', world.config, '--queries', queries, '--json', json, '--allow-tools', 'delete_todo', ...model()], { timeoutMs: 120_000 });
+    await runCli(['eval', '--start-timeout', '120000', '--config', world.config, '--queries', queries, '--json', json, '--allow-tools', 'delete_todo', ...model()], { timeoutMs: 120_000 });
     expect(world.ran().map((r) => [r.tool, r.arguments])).toEqual([
       ['delete_todo', { item: 't1' }],
       ['list_todos', { status: 'all' }],
@@ -111,7 +111,7 @@ describe('safety and isolation on live servers', () => {
       ],
     });
     const json = join(world.dir, 'result.json');
-    await runCli(['eval', '--config', world.config, '--queries', queries, '--json', json, ...model()], { timeoutMs: 120_000 });
+    await runCli(['eval', '--start-timeout', '120000', '--config', world.config, '--queries', queries, '--json', json, ...model()], { timeoutMs: 120_000 });
     expect(world.ran()).toEqual([]);
     const result = readResult(json);
     expect(scenarioOf(result, 'unknown').reason).toBe('call 1 (drop_database, turn 1) could not run: the model called "drop_database", a tool nobody lists');
@@ -129,7 +129,7 @@ describe('safety and isolation on live servers', () => {
     const isolated = world.queries('isolated.yaml', { servers: ['todo'], scenarios: scenarios(true) });
     const shared = world.queries('shared.yaml', { servers: ['todo'], isolation: 'run', scenarios: scenarios(false) });
     const json = join(world.dir, 'result.json');
-    const run = await runCli(['eval', '--config', world.config, '--queries', isolated, '--queries', shared, '--json', json], { timeoutMs: 120_000 });
+    const run = await runCli(['eval', '--start-timeout', '120000', '--config', world.config, '--queries', isolated, '--queries', shared, '--json', json], { timeoutMs: 120_000 });
     const result = readResult(json);
     expect(result.scenarios!.map((s) => [s.suite, s.id, s.state])).toEqual([
       ['isolated', 'add', 'passed'],

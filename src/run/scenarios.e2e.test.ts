@@ -38,11 +38,11 @@ describe('a passing scenario', () => {
       ],
     });
     const json = join(world.dir, 'result.json');
-    const run = await runCli(['eval', '--config', world.config, '--queries', queries, '--json', json], { timeoutMs: 120_000 });
+    const run = await runCli(['eval', '--start-timeout', '120000', '--config', world.config, '--queries', queries, '--json', json], { timeoutMs: 120_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const s = scenarioOf(readResult(json), 'add-then-list');
-    expect(s.state).toBe('passed');
+    expect(s.state, s.reason).toBe('passed');
     expect(s.checks.map((c) => c.id)).toEqual(['not-tools', 'held-back', 'well-formed', 'calls', 'results', 'budget', 'turn-limit', 'answer', 'state']);
     expect(s.turns.map((t) => t.calls.map((c) => c.tool))).toEqual([['add_todo'], ['list_todos'], []]);
     // The server's own record: the two calls, then the state call, all in one process.
@@ -94,7 +94,7 @@ describe('a scenario fails, with its reason in words, for each expectation', () 
     ];
     const queries = world.queries('reasons.yaml', { servers: ['todo'], scenarios });
     const json = join(world.dir, 'result.json');
-    const run = await runCli(['eval', '--config', world.config, '--queries', queries, '--json', json], { timeoutMs: 300_000 });
+    const run = await runCli(['eval', '--start-timeout', '120000', '--config', world.config, '--queries', queries, '--json', json], { timeoutMs: 300_000 });
     code = run.code;
     stdout = run.stdout;
     result = readResult(json);
