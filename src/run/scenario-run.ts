@@ -34,7 +34,7 @@ export interface ScenarioRunOptions {
   serverTimeouts?: Partial<ServerTimeouts>;
   maxTokens?: number;
   temperature?: number;
-  /** Isolated scenarios in flight at once (default 4); shared-server scenarios always run one at a time. */
+  /** Isolated scenarios in flight at once (default 1: see runScenarios); shared-server scenarios always run one at a time. */
   concurrency?: number;
   signal?: AbortSignal;
   onResult?: (result: ScenarioResult) => void;
@@ -55,9 +55,10 @@ export async function runScenarios(options: ScenarioRunOptions): Promise<Scenari
         if (!shared) await pool.close();
       }
     };
-    // Isolated scenarios share nothing, so they run side by side (each with its own servers);
-    // scenarios sharing servers run in file order, since each may see what the one before wrote.
-    const workers = shared ? 1 : Math.max(1, Math.min(options.concurrency ?? 4, set.scenarios.length));
+    // One at a time unless asked: fresh processes do not make fresh outside state (server-memory's
+    // file, a database), so side-by-side scenarios could see each other's writes. Scenarios that share
+    // servers always run in file order, since each may see what the one before wrote.
+    const workers = shared ? 1 : Math.max(1, Math.min(options.concurrency ?? 1, set.scenarios.length));
     const out: ScenarioResult[] = new Array(set.scenarios.length);
     let next = 0;
     const worker = async (): Promise<void> => {

@@ -67,7 +67,7 @@ describe('safety and isolation on live servers', () => {
     const run = await runCli(['eval', '--start-timeout', '120000', '--config', world.config, '--queries', queries, '--json', json, ...model()], { timeoutMs: 120_000 });
     expect(run.code).toBe(1);
     // The server's own record: only the read-only calls reached it.
-    // (The two scenarios run side by side, each with its own server: compare the calls, not their interleaving.)
+    // (Compared as a set: with --concurrency the two scenarios may interleave.)
     expect(world.ran().map((r) => r.tool).sort()).toEqual(['find_todos', 'list_todos', 'list_todos', 'list_todos']);
     const result = readResult(json);
     const wipe = scenarioOf(result, 'wipe');

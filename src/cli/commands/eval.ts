@@ -54,7 +54,7 @@ export function addEvalFlags(command: Command): Command {
     .option('--tools <file>', 'tool definitions without a server (JSON list or snapshot); repeatable', collect)
     .option('--queries <file>', 'query set (JSON or YAML); repeatable', collect)
     .option('--server <name>', 'only this server from the config; repeatable', collect)
-    .option('--concurrency <n>', 'cases (and isolated scenarios) in flight at once (default 4)', positiveInt)
+    .option('--concurrency <n>', 'cases in flight at once (default 4); isolated scenarios run side by side only when given', positiveInt)
     .option('--repeat <k>', 'run each case k times (pass@k, pass^k, interval)', positiveInt)
     .option('--json <file>', 'write the result (summary, cases) as JSON')
     .option('--results <file>', 'stream case results to this JSON Lines file as they finish')
