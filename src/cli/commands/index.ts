@@ -32,6 +32,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'run tool-selection query sets against live servers or tool definitions',
     load: async () => (await import('./eval.ts')).registerEval,
   },
+  improve: {
+    summary: 'propose better tool descriptions from failed cases and keep only those held-out queries confirm',
+    load: async () => (await import('./improve.ts')).registerImprove,
+  },
   lint: {
     summary: 'lint tool definitions (live servers or tool files) against the tool-schema conventions',
     load: async () => (await import('./lint.ts')).registerLint,

@@ -1,0 +1,68 @@
+/**
+ * `toolproof improve --tools FILE --queries FILE [--tool NAME]... [--seed N] [--iterations N]
+ * [--write] [--json FILE]`: proposes rewordings for the tools whose cases fail and keeps only those
+ * the held-out queries confirm (src/improve/improve.ts). `--write` rewrites the tool file in place.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { loadQuerySet } from '../../config/query-set.ts';
+import { EXIT, ToolproofError } from '../../errors.ts';
+import { formatImproveText } from '../../improve/format-text.ts';
+import { improveDescriptions } from '../../improve/improve.ts';
+import type { ToolDefinition } from '../../types.ts';
+import { addModelFlags, collect, modelFromFlags, positiveInt, type ModelFlags } from '../options.ts';
+import { writeTextFile } from '../output.ts';
+import type { SetExit } from './index.ts';
+
+interface ImproveFlags extends ModelFlags {
+  tools?: string;
+  queries?: string[];
+  tool?: string[];
+  seed?: number;
+  iterations?: number;
+  budget?: number;
+  write?: boolean;
+  json?: string;
+}
+
+function readTools(file: string): ToolDefinition[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ToolproofError('E_FILE_PARSE', `--tools ${file} is not a readable JSON tool list: ${(error as Error).message}`, { file, hint: 'a JSON list of tools, as tools/list returns them' });
+  }
+  if (!Array.isArray(data)) throw new ToolproofError('E_FILE_INVALID', `--tools ${file} is not a JSON list of tools`, { file, hint: 'a JSON list of {name, description, inputSchema}' });
+  return data as ToolDefinition[];
+}
+
+export function registerImprove(program: Command, setExit: SetExit): void {
+  const command = program
+    .command('improve')
+    .description('propose better tool descriptions from failed cases and keep only those held-out queries confirm')
+    .requiredOption('--tools <file>', 'the tool list to improve (JSON)')
+    .requiredOption('--queries <file>', 'query set; repeatable', collect)
+    .option('--tool <name>', 'only this tool; repeatable', collect)
+    .option('--seed <n>', 'seed of the train/held-out split (default 1)', positiveInt)
+    .option('--iterations <n>', 'rounds of proposing and checking (default 3)', positiveInt)
+    .option('--budget <calls>', 'held-out A/B: model calls per candidate (default 2000)', positiveInt)
+    .option('--write', 'rewrite the tool file with the confirmed descriptions')
+    .option('--json <file>', 'write the result (split, accepted and refused candidates, final tools) as JSON');
+  addModelFlags(command).action(async (flags: ImproveFlags) => {
+    const tools = readTools(flags.tools!);
+    const cases = (flags.queries ?? []).flatMap((q) => loadQuerySet(q).cases);
+    const model = modelFromFlags(flags);
+    try {
+      const result = await improveDescriptions({ tools, cases, model, ...(flags.tool ? { targets: flags.tool } : {}), ...(flags.seed ? { seed: flags.seed } : {}), ...(flags.iterations ? { iterations: flags.iterations } : {}), ...(flags.budget ? { budget: flags.budget } : {}) });
+      process.stdout.write(`${formatImproveText(result)}\n`);
+      if (flags.json) writeTextFile(flags.json, `${JSON.stringify(result, null, 2)}\n`);
+      if (flags.write && result.steps.length) {
+        writeTextFile(flags.tools!, `${JSON.stringify(result.tools, null, 2)}\n`);
+        process.stdout.write(`wrote ${result.steps.length} confirmed rewording(s) to ${flags.tools}\n`);
+      }
+      setExit(EXIT.ok);
+    } finally {
+      await model.close?.();
+    }
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * `toolproof improve` on the refman fixtures with the mock model: the split, a rewording confirmed on
+ * held-out queries (and its lint), a planted candidate that only helps train refused, and the CLI
+ * writing the confirmed wording back.
+ */
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, fixture } from '../cli/testing.ts';
+import { loadQuerySet } from '../config/query-set.ts';
+import { lintTools } from '../lint/lint-tools.ts';
+import { createMockModel } from '../models/mock.ts';
+import type { ToolDefinition } from '../types.ts';
+import { improveDescriptions } from './improve.ts';
+import { splitCases } from './split.ts';
+
+const tools = (): ToolDefinition[] => JSON.parse(readFileSync(fixture('tools/refman.json'), 'utf8')) as ToolDefinition[];
+const cases = loadQuerySet(fixture('queries/refman.yaml')).cases;
+
+describe('toolproof improve', () => {
+  it('splits 60/40 by expected tool, the same way for the same seed', () => {
+    const a = splitCases(cases, 8);
+    expect(a.train.length + a.heldOut.length).toBe(cases.length);
+    expect(splitCases(cases, 8).heldOut.map((c) => c.id)).toEqual(a.heldOut.map((c) => c.id));
+    expect(splitCases(cases, 9).heldOut.map((c) => c.id)).not.toEqual(a.heldOut.map((c) => c.id));
+    const searches = cases.filter((c) => c.expect.tool === 'search_items').length;
+    expect(a.train.filter((c) => c.expect.tool === 'search_items').length).toBe(Math.round(searches * 0.6));
+  });
+
+  it('applies a rewording only when the held-out A/B says improved, and the wording passes lint', async () => {
+    const result = await improveDescriptions({ tools: tools(), cases, model: createMockModel(), seed: 8, iterations: 1 });
+    expect(result.steps).toHaveLength(1);
+    const [step] = result.steps;
+    expect(step.heldOut.verdict).toBe('improved');
+    expect(step.heldOut.interval.low).toBeGreaterThan(0);
+    expect(step.heldOut.after.accuracy).toBeGreaterThan(step.heldOut.before.accuracy);
+    expect(lintTools(result.tools).findings.filter((f) => f.severity === 'error' && f.target === step.tool)).toEqual([]);
+    expect(result.tools.find((t) => t.name === step.tool)!.description).toBe(step.changes[0].new);
+  });
+
+  it('refuses a planted candidate that only helps the train split', async () => {
+    const result = await improveDescriptions({
+      tools: tools(),
+      cases,
+      model: createMockModel(),
+      seed: 1,
+      iterations: 1,
+      targets: ['search_items'],
+      // The failed train requests quoted verbatim: the train split learns them by heart.
+      extraCandidates: (list, target, failed) => [{ id: 'planted', summary: 'quotes the failed train requests', tools: list.map((t) => (t.name === target ? { ...t, description: `${t.description} Examples: ${failed.map((c) => `'${c.query}'`).join(', ')}.` } : t)) }],
+    });
+    const planted = result.refused.find((r) => r.candidate === 'planted');
+    expect(planted?.reason).toMatch(/^helped train \(train \d+\.\d% -> \d+\.\d%\) but not held-out: /);
+    expect(result.steps.filter((s) => s.candidate === 'planted')).toEqual([]);
+    expect(result.tools.find((t) => t.name === 'search_items')!.description).toBe(tools().find((t) => t.name === 'search_items')!.description);
+  });
+
+  it('prints the split, the marked change and its evidence, and --write rewrites the tool file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-'));
+    const file = join(dir, 'refman.json');
+    copyFileSync(fixture('tools/refman.json'), file);
+    const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--seed', '8', '--iterations', '1', '--write', '--json', join(dir, 'improve.json')]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^split \(seed 8, 60% train, stratified by expected tool\): 20 train, 15 held-out/);
+    expect(run.stdout).toMatch(/held-out: .* -> .*; paired change \+\d+\.\d points .*: improved/);
+    expect(run.stdout).toContain('{+Use it when the user asks about');
+    expect(run.stdout).toContain("refused (not applied):");
+    expect(run.stdout).toMatch(/iteration 1, search_items, trigger-words: helped train/);
+    const saved = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { steps: Array<{ tool: string; changes: Array<{ new: string }> }> };
+    const written = JSON.parse(readFileSync(file, 'utf8')) as ToolDefinition[];
+    expect(written.find((t) => t.name === saved.steps[0].tool)!.description).toBe(saved.steps[0].changes[0].new);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * `toolproof improve`: better tool descriptions, kept only when held-out queries confirm them.
+ * The query set is split into train and held-out parts (split.ts); for each tool that fails train
+ * cases (weakest recall first), rewordings are proposed (candidates.ts, plus any the caller adds),
+ * linted (a lint error drops one), scored on train, and the best few go to the held-out part, where
+ * the sequential paired A/B (diff/ab-sequential.ts) must say "improved" and no other tool's case may
+ * lose passes. A candidate that helps train but not held-out is reported as overfitting, not applied.
+ */
+import { lintTools } from '../lint/lint-tools.ts';
+import { runSelection } from '../run/run-selection.ts';
+import { summarise } from '../scoring/metrics.ts';
+import type { Interval } from '../report/model.ts';
+import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
+import { DEFAULT_AB_MARGIN } from '../diff/ab.ts';
+import { runSequentialAb, DEFAULT_AB_BUDGET } from '../diff/ab-sequential.ts';
+import type { AbVerdict } from '../diff/types.ts';
+import { proposeCandidates, type Candidate } from './candidates.ts';
+import { splitCases } from './split.ts';
+
+export interface ImproveOptions {
+  tools: ToolDefinition[];
+  cases: SelectionCase[];
+  model: ModelDriver;
+  /** Only these tools (default: every tool with a failed train case). */
+  targets?: string[];
+  seed?: number;
+  fraction?: number;
+  iterations?: number;
+  /** Candidates taken from train to the held-out A/B (default 2). */
+  keep?: number;
+  budget?: number;
+  /** More candidates (a model's rewordings, or a test's plant). */
+  extraCandidates?: (tools: ToolDefinition[], target: string, failed: readonly CaseResult[]) => Candidate[];
+}
+
+export interface Accuracy {
+  accuracy: number;
+  interval: Interval;
+}
+
+export interface ImproveStep {
+  iteration: number;
+  tool: string;
+  candidate: string;
+  summary: string;
+  /** Old and new descriptions of every tool the candidate changed. */
+  changes: Array<{ tool: string; old: string; new: string }>;
+  train: { before: Accuracy; after: Accuracy };
+  heldOut: { before: Accuracy; after: Accuracy; difference: number; interval: Interval; verdict: AbVerdict };
+  /** Held-out queries that flipped, as `id: fail->pass` or `id: pass->fail`. */
+  flipped: string[];
+}
+
+export interface RefusedCandidate {
+  iteration: number;
+  tool: string;
+  candidate: string;
+  summary: string;
+  reason: string;
+}
+
+export interface ImproveResult {
+  split: { seed: number; fraction: number; train: string[]; heldOut: string[] };
+  steps: ImproveStep[];
+  refused: RefusedCandidate[];
+  tools: ToolDefinition[];
+}
+
+const accuracyOf = (results: CaseResult[]): Accuracy => {
+  const s = summarise(results);
+  return { accuracy: s.accuracy, interval: s.interval };
+};
+const expects = (c: SelectionCase, tool: string): boolean => (Array.isArray(c.expect.tool) ? c.expect.tool.includes(tool) : c.expect.tool === tool);
+
+export async function improveDescriptions(options: ImproveOptions): Promise<ImproveResult> {
+  const split = splitCases(options.cases, options.seed ?? 1, options.fraction ?? 0.6);
+  const run = (cases: SelectionCase[], tools: ToolDefinition[]): Promise<CaseResult[]> => runSelection({ cases, toolsFor: () => tools, model: options.model, concurrency: 1 });
+  const steps: ImproveStep[] = [];
+  const refused: RefusedCandidate[] = [];
+  let tools = options.tools;
+  for (let iteration = 1; iteration <= (options.iterations ?? 3); iteration++) {
+    const train = await run(split.train, tools);
+    const recall = (name: string): number => {
+      const mine = train.filter((r) => expects(split.train.find((c) => c.id === r.id)!, name));
+      return mine.length ? mine.filter((r) => r.pass).length / mine.length : 1;
+    };
+    const failing = [...new Set(train.filter((r) => !r.pass).flatMap((r) => (typeof r.expected.tool === 'string' ? [r.expected.tool] : [])))]
+      .filter((t) => !options.targets || options.targets.includes(t))
+      .sort((a, b) => recall(a) - recall(b) || a.localeCompare(b));
+    let accepted = false;
+    for (const target of failing) {
+      const failed = train.filter((r) => !r.pass && r.expected.tool === target);
+      const candidates = [...proposeCandidates(tools, target, failed), ...(options.extraCandidates?.(tools, target, failed) ?? [])];
+      const scored: Array<{ candidate: Candidate; train: CaseResult[] }> = [];
+      for (const candidate of candidates) {
+        const lintErrors = lintTools(candidate.tools).findings.filter((f) => f.severity === 'error' && changedTools(tools, candidate.tools).includes(f.target ?? ''));
+        if (lintErrors.length) {
+          refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `lint error: ${lintErrors[0].ruleId}: ${lintErrors[0].message}` });
+          continue;
+        }
+        const results = await run(split.train, candidate.tools);
+        if (accuracyOf(results).accuracy > accuracyOf(train).accuracy) scored.push({ candidate, train: results });
+        else refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: 'no gain on the train split' });
+      }
+      scored.sort((a, b) => accuracyOf(b.train).accuracy - accuracyOf(a.train).accuracy);
+      for (const { candidate, train: after } of scored.slice(0, options.keep ?? 2)) {
+        const ab = await runSequentialAb({ cases: split.heldOut, oldTools: tools, newTools: candidate.tools, model: options.model, margin: DEFAULT_AB_MARGIN, budget: options.budget ?? DEFAULT_AB_BUDGET });
+        const siblingDrops = [...sameCases(train, after), ...sameCases(ab.before, ab.after)].filter(([o, n]) => o.expected.tool !== target && n.passRate < o.passRate);
+        const gain = `train ${pct(accuracyOf(train).accuracy)} -> ${pct(accuracyOf(after).accuracy)}`;
+        if (ab.verdict !== 'improved' || siblingDrops.length) {
+          const why = ab.verdict !== 'improved' ? `helped train (${gain}) but not held-out: ${ab.verdict}, ${signed(ab.estimate.difference)}` : `a sibling tool's case lost passes: ${siblingDrops.map(([o]) => o.id).join(', ')}`;
+          refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: why });
+          continue;
+        }
+        steps.push({
+          iteration,
+          tool: target,
+          candidate: candidate.id,
+          summary: candidate.summary,
+          changes: changedTools(tools, candidate.tools).map((name) => ({ tool: name, old: tools.find((t) => t.name === name)!.description ?? '', new: candidate.tools.find((t) => t.name === name)!.description ?? '' })),
+          train: { before: accuracyOf(train), after: accuracyOf(after) },
+          heldOut: { before: accuracyOf(ab.before), after: accuracyOf(ab.after), difference: ab.estimate.difference, interval: ab.interval, verdict: ab.verdict },
+          flipped: sameCases(ab.before, ab.after).filter(([o, n]) => o.pass !== n.pass).map(([o, n]) => `${o.id}: ${o.pass ? 'pass' : 'fail'}->${n.pass ? 'pass' : 'fail'}`),
+        });
+        tools = candidate.tools;
+        accepted = true;
+        break;
+      }
+      if (accepted) break;
+    }
+    if (!accepted) break;
+  }
+  return { split: { seed: split.seed, fraction: split.fraction, train: split.train.map((c) => c.id), heldOut: split.heldOut.map((c) => c.id) }, steps, refused, tools };
+}
+
+function changedTools(before: ToolDefinition[], after: ToolDefinition[]): string[] {
+  return after.filter((t) => before.find((b) => b.name === t.name)?.description !== t.description).map((t) => t.name);
+}
+
+function sameCases(a: CaseResult[], b: CaseResult[]): Array<[CaseResult, CaseResult]> {
+  const byId = new Map(b.map((r) => [r.id, r]));
+  return a.flatMap((r) => (byId.has(r.id) ? [[r, byId.get(r.id)!] as [CaseResult, CaseResult]] : []));
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+const signed = (x: number): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} points`;
