@@ -42,7 +42,8 @@ export { recordingModel, replayModel } from './models/replay.ts';
 export { runEval, type EvalOptions } from './run/eval-run.ts';
 export { runSelection } from './run/run-selection.ts';
 export { scoreAttempt } from './scoring/score-attempt.ts';
-export { matchArguments } from './scoring/args-match.ts';
+export { matchArguments, normaliseString } from './scoring/args-match.ts';
+export { matchCalls } from './scoring/match-calls.ts';
 export { checkArguments } from './scoring/schema-check.ts';
 export { summarise, wilsonInterval } from './scoring/metrics.ts';
 
@@ -63,6 +64,9 @@ export { CHECKS } from './diff/checks/index.ts';
 export { gateDiff } from './diff/gate.ts';
 export { applyBaseline, loadBaseline } from './diff/baseline.ts';
 export { compareRuns, runAb } from './diff/ab.ts';
+export { planAb } from './diff/ab-interval.ts';
+export { runSequentialAb } from './diff/ab-sequential.ts';
+export { improveDescriptions } from './improve/improve.ts';
 export { mcnemarExactP, newcombePairedInterval } from './diff/paired-stats.ts';
 
 // Skills

@@ -3,7 +3,7 @@
  * shuffled with the seed and cut at the fraction), so every tool has cases on both sides when it has
  * two or more.
  */
-import { seededRandom } from '../bench/harness/overlap-model.ts';
+import { seededRandom } from './seeded-random.ts';
 import type { SelectionCase } from '../types.ts';
 
 export interface Split {

@@ -11,6 +11,7 @@ import { inferArguments } from '../../models/mock-args.ts';
 import { splitDescription } from '../../models/text/clauses.ts';
 import { terms } from '../../models/text/tokenize.ts';
 import type { ModelDriver, ModelRequest, ModelResponse, ToolDefinition } from '../../types.ts';
+import { seededRandom } from '../../improve/seeded-random.ts';
 
 export interface OverlapModelOptions {
   seed: number;
@@ -20,17 +21,7 @@ export interface OverlapModelOptions {
   noToolScore?: number;
 }
 
-/** mulberry32: a small, fast, seedable generator (uniform in [0, 1)). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 const cache = new WeakMap<ToolDefinition, { positive: Set<string>; negative: Set<string> }>();
 
