@@ -116,3 +116,11 @@ describe('ServerConnection: resources, prompts, capabilities (v2 fixture server 
     expect(await echo.listPrompts()).toEqual([]);
   });
 });
+
+describe('era negotiation with legacy servers that do not answer the probe', () => {
+  it('a server that drops server/discover without a word still starts, in the 2025 era, within the start timeout', async () => {
+    const silent = await start('silent', 'faults/silent-on-unknown.mjs', { startMs: 8_000 });
+    expect(silent.identity).toMatchObject({ name: 'silent-on-unknown', protocolVersion: '2025-06-18', era: 'legacy' });
+    expect((await silent.callTool('get_time', {})).content).toEqual([{ type: 'text', text: '1970-01-01T00:00:00.000Z' }]);
+  });
+});

@@ -128,7 +128,11 @@ export class ServerConnection {
     const transport: Transport = isRemote(entry)
         ? remoteTransport(entry)
         : new ProcessTransport({ command: entry.command, args: entry.args, env: entry.env, cwd: entry.cwd, onStderr: (text) => stderr.push(text), onNoise: (line) => void (noise.length < 20 && noise.push(line)) });
-    const client = new Client({ name: 'toolproof', version: VERSION }, { capabilities: {}, versionNegotiation: { mode } });
+    // On stdio a silent probe means a legacy server (one that drops unknown requests): give the probe a
+    // third of the start timeout (at most 5 s), so the 2025 handshake still fits in it. On HTTP silence
+    // is an outage, and the probe keeps the whole start timeout.
+    const probe = isRemote(entry) ? {} : { timeoutMs: Math.min(5_000, Math.floor(timeouts.startMs / 3)) };
+    const client = new Client({ name: 'toolproof', version: VERSION }, { capabilities: {}, versionNegotiation: { mode, probe } });
     const connection = new ServerConnection(name, entry, client, transport, timeouts, options.limits ?? {}, stderr, noise);
     connection.identity.transport = entry.transport ?? 'stdio';
     return connection;
