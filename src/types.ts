@@ -204,6 +204,8 @@ export interface SelectionCase {
   /** Which query set it came from. */
   suite: string;
   tags?: string[];
+  /** `draft: true` in the query set: written by `toolproof init`, not reviewed yet (the report says so). */
+  draft?: boolean;
 }
 
 // ---------------------------------------------------------------- results

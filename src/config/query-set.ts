@@ -58,6 +58,8 @@ const querySetSchema = {
           id: { type: 'string', minLength: 1 },
           query: { type: 'string', minLength: 1 },
           tags: { type: 'array', items: { type: 'string' } },
+          // Written by `toolproof init` and not reviewed yet: runs like any case, and the report says so.
+          draft: { type: 'boolean' },
           expect: {
             type: 'object',
             anyOf: ['tool', 'calls', 'missingTool', 'asksFor'].map((key) => ({ required: [key], properties: { [key]: {} } })),
@@ -109,6 +111,7 @@ interface RawCase {
   id?: string;
   query: string;
   tags?: string[];
+  draft?: boolean;
   expect: {
     tool?: string | string[] | null;
     notTools?: string[];
@@ -169,6 +172,7 @@ export function loadQuerySet(path: string): QuerySet {
     if (c.expect.missingTool) out.expect.missingTool = true;
     if (c.expect.asksFor) out.expect.asksFor = c.expect.asksFor;
     if (c.tags) out.tags = c.tags;
+    if (c.draft) out.draft = true;
     return out;
   });
   const scenarios = normaliseScenarios(raw.scenarios ?? [], name, file, normaliseArgs);

@@ -105,6 +105,10 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
   }
   const earlier: ReadResults | undefined = options.resume ? readResults(options.resume) : undefined;
   if (earlier?.tornLastLine) warnings.push({ code: 'W_TORN_LINE', message: `the last line of ${options.resume} was cut short (a run killed mid-write, or a full disk); it is dropped and that case runs again` });
+  for (const set of inputs.sets) {
+    const drafts = set.cases.filter((c) => c.draft).length;
+    if (drafts > 0) warnings.push({ code: 'W_DRAFT_CASES', message: `${drafts} of ${set.cases.length} case(s) in ${set.file} are drafts (draft: true, written by toolproof init) and count like the others`, hint: 'review each draft case (its query and expected tool), then delete its draft: true' });
+  }
   const previous = earlier ? earlier.cases.filter((c) => c.state !== 'errored') : [];
   const done = new Set(previous.map(caseKey));
   const pool = inputs.host ? await ServerPool.start(inputs.host, inputs.serverNames, { timeouts: options.serverTimeouts }) : undefined;

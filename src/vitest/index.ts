@@ -35,8 +35,11 @@ declare module 'vitest' {
 }
 
 /** Attaches a result to the running test (`recordResult(ctx.task, result)`), for the vitest reporter. */
-export function recordResult(task: { meta: { toolproof?: ToolproofResult[] } }, result: ToolproofResult): void {
-  (task.meta.toolproof ??= []).push(result);
+// The task is typed loosely on purpose: a consumer's TypeScript may not apply the TaskMeta augmentation
+// above (vitest re-exports TaskMeta from @vitest/runner), and a vitest task must still be accepted.
+export function recordResult(task: { meta: object }, result: ToolproofResult): void {
+  const meta = task.meta as { toolproof?: ToolproofResult[] };
+  (meta.toolproof ??= []).push(result);
 }
 
 expect.extend({ ...selectionMatchers, ...lintMatchers, ...diffMatchers, ...skillsMatchers, ...scenarioMatchers });

@@ -36,6 +36,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'propose better tool descriptions from failed cases and keep only those held-out queries confirm',
     load: async () => (await import('./improve.ts')).registerImprove,
   },
+  init: {
+    summary: 'set up Toolproof in this project: draft query sets from your servers, a vitest suite, vitest.config.ts and a GitHub Actions workflow',
+    load: async () => (await import('./init.ts')).registerInit,
+  },
   lint: {
     summary: 'lint tool definitions (live servers or tool files) against the tool-schema conventions',
     load: async () => (await import('./lint.ts')).registerLint,

@@ -1,0 +1,58 @@
+import type { Command } from 'commander';
+import { EXIT } from '../../errors.ts';
+import { runInit } from '../../init/init-run.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
+import type { SetExit } from './index.ts';
+
+interface InitFlags extends ServerFlags {
+  config?: string;
+  server?: string[];
+  force?: boolean;
+  baseUrl?: string;
+  modelName?: string;
+  apiKeyEnv?: string;
+}
+
+export function registerInit(program: Command, setExit: SetExit): void {
+  const command = program
+    .command('init')
+    .description('set up Toolproof in this project: draft query sets from your servers, a vitest suite, vitest.config.ts and a GitHub Actions workflow')
+    .option('--config <file>', 'host configuration (default: .mcp.json, .vscode/mcp.json, .cursor/mcp.json, then Claude Desktop\'s)')
+    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .option('--force', 'overwrite files that exist (default: keep them)')
+    .option('--base-url <url>', 'OpenAI-compatible endpoint whose model proposes more cases per tool (checked before they are written)')
+    .option('--model-name <name>', 'model name the endpoint knows (with --base-url)')
+    .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLPROOF_API_KEY, then OPENAI_API_KEY)');
+  addServerFlags(command).action(async (flags: InitFlags) => {
+    let model;
+    if (flags.baseUrl) {
+      const { createModel } = await import('../../models/index.ts');
+      const { ToolproofError } = await import('../../errors.ts');
+      if (!flags.modelName) throw new ToolproofError('E_USAGE', '--base-url needs --model-name', { hint: 'name a model the endpoint serves, e.g. --model-name qwen3:8b' });
+      model = createModel({ kind: 'openai', baseUrl: flags.baseUrl, modelName: flags.modelName, ...(flags.apiKeyEnv ? { apiKeyEnv: flags.apiKeyEnv } : {}) });
+    }
+    const result = await runInit({
+      ...(flags.config ? { config: flags.config } : {}),
+      servers: flags.server ?? [],
+      force: flags.force ?? false,
+      ...(model ? { model } : {}),
+      timeouts: serverTimeouts(flags),
+    });
+    const out: string[] = [`toolproof init: servers from ${result.config}`];
+    for (const s of result.servers) {
+      if (s.error) {
+        out.push(`  ${s.name}: skipped (${s.error})`);
+        continue;
+      }
+      const proposed = s.proposals ? `; the model proposed ${s.proposals.proposed}, ${s.proposals.kept} kept, ${s.proposals.dropped.length} dropped` : '';
+      out.push(`  ${s.name}: ${s.tools} tool(s), ${s.cases} draft case(s)${proposed}`);
+      if (s.withoutExamples.length > 0) out.push(`    no example phrase in the description of: ${s.withoutExamples.join(', ')} (write their positive cases by hand)`);
+      for (const d of s.proposals?.dropped ?? []) out.push(`    dropped ${JSON.stringify(d.query)} for ${d.tool}: ${d.reason}`);
+    }
+    for (const f of result.written) out.push(`  wrote ${f}`);
+    for (const f of result.kept) out.push(`  kept ${f} (it exists; --force overwrites it)`);
+    out.push('next: review the draft cases in toolproof/queries/ (delete each "draft: true" once checked), then run `npx vitest run`');
+    process.stdout.write(`${out.join('\n')}\n`);
+    setExit(EXIT.ok);
+  });
+}

@@ -1,0 +1,160 @@
+/**
+ * The package as a user gets it: `npm pack` (prepare builds), a fresh project in a temporary folder,
+ * `npm install` of the tarball with vitest and typescript from the registry, and there: the CLI
+ * (--version, run, eval, lint, snapshot), `import('toolproof')` from plain Node, a strict NodeNext
+ * type-check of a file using the public API (skipLibCheck false), and a vitest suite with the
+ * matchers and the reporter (fixtures/consumer/). Slow (an install): generous timeouts.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture, ROOT } from '../cli/testing.ts';
+import { createProject, exec, execOk, packInto } from './consumer-project.ts';
+
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const LONG = 600_000;
+
+let work: string;
+let tarball: string;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(os.tmpdir(), 'toolproof-consumer-'));
+  tarball = await packInto(join(work, 'pack'));
+}, 1_800_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package in a fresh project', { timeout: LONG }, () => {
+  let project: string;
+  const toolproof = (args: string[]) => exec('npx', ['--no-install', 'toolproof', ...args], { cwd: project, timeoutMs: LONG });
+  const example = (path: string): string => join(project, 'node_modules/toolproof/fixtures', path);
+
+  beforeAll(async () => {
+    project = join(work, 'project');
+    await createProject(project, tarball);
+    cpSync(fixture('consumer'), project, { recursive: true });
+  }, 1_800_000);
+
+  it('npm pack lists no test, test helper, CI script, bench harness or TypeScript source', async () => {
+    const run = await execOk('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT });
+    const files = (JSON.parse(run.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    expect(files).toContain('dist/cli.js');
+    expect(files).toContain('dist/types/src/index.d.ts');
+    expect(files).toContain('fixtures/hosts/example.json');
+    const unwanted = files.filter((f) => /\.test\.|(^|\/)testing\/|^\.ci\/|bench\/harness|\.png$|^suites\/|^src\/.*\.ts$|^scripts\//.test(f));
+    expect(unwanted).toEqual([]);
+  });
+
+  it('toolproof --version prints the version', async () => {
+    const run = await toolproof(['--version']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe(VERSION);
+  });
+
+  it('toolproof run: the bundled example passes from the installed package', async () => {
+    const run = await toolproof(['run']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/PASS accuracy/);
+  });
+
+  it('toolproof eval on the bundled example writes a result', async () => {
+    const out = join(project, 'eval.json');
+    const run = await toolproof(['eval', '--config', example('hosts/example.json'), '--server', 'echo', '--queries', example('queries/echo.yaml'), '--min-accuracy', '0.5', '--json', out]);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as { summary: { cases: number }; verdict: { status: string } };
+    expect(result.summary.cases).toBeGreaterThan(0);
+    expect(result.verdict.status).toBe('pass');
+  });
+
+  it('toolproof lint on a tool file', async () => {
+    const run = await toolproof(['lint', '--tools', example('tools/echo.json'), '--format', 'json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as { lint: { findings: unknown[] } }).lint.findings).toEqual([]);
+  });
+
+  it('toolproof snapshot of a bundled server', async () => {
+    const run = await toolproof(['snapshot', '--config', example('hosts/example.json'), '--server', 'echo', '--out', join(project, 'snapshots')]);
+    expect(run.code, run.stderr).toBe(0);
+    const snapshot = JSON.parse(readFileSync(join(project, 'snapshots/echo.json'), 'utf8')) as { tools: { name: string }[] };
+    expect(snapshot.tools.map((t) => t.name)).toEqual(['echo']);
+  });
+
+  it('imports toolproof, its reporter and its result schema from plain Node', async () => {
+    const script = [
+      "const t = await import('toolproof');",
+      "const r = await import('toolproof/reporter');",
+      "const schema = (await import('toolproof/result.schema.json', { with: { type: 'json' } })).default;",
+      "const tools = t.loadToolFile('node_modules/toolproof/fixtures/tools/echo.json').tools;",
+      'console.log(JSON.stringify({ runEval: typeof t.runEval, rules: Object.keys(t.TOOL_RULES).length, findings: t.lintTools(tools).findings.length, reporter: typeof r.default, schema: typeof schema.$schema }));',
+    ].join('\n');
+    const run = await execOk('node', ['--input-type=module', '-e', script], { cwd: project });
+    expect(JSON.parse(run.stdout)).toEqual({ runEval: 'function', rules: expect.any(Number), findings: 0, reporter: 'function', schema: 'string' });
+  });
+
+  it('type-checks a consumer of the public API under strict NodeNext with skipLibCheck false', async () => {
+    const run = await exec('npx', ['--no-install', 'tsc', '-p', '.'], { cwd: project, timeoutMs: LONG });
+    expect(`${run.stdout}${run.stderr}`.trim()).toBe('');
+    expect(run.code).toBe(0);
+  });
+
+  it('runs a vitest suite with toolproof/vitest matchers and the toolproof/reporter reporter', async () => {
+    const run = await exec('npx', ['--no-install', 'vitest', 'run'], { cwd: project, timeoutMs: LONG });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toMatch(/2 passed/);
+    const report = JSON.parse(readFileSync(join(project, 'toolproof-report/toolproof.json'), 'utf8')) as { verdict: { status: string } };
+    expect(report.verdict.status).toBe('pass');
+    expect(existsSync(join(project, 'toolproof-report/toolproof.html'))).toBe(true);
+  });
+});
+
+describe('toolproof init in an empty project, then what it wrote', { timeout: LONG }, () => {
+  let project: string;
+  const run = (command: string, args: string[]) => exec('npx', ['--no-install', command, ...args], { cwd: project, timeoutMs: LONG });
+
+  beforeAll(async () => {
+    project = join(work, 'app');
+    await createProject(project, tarball);
+    // The project's own host configuration: two servers shipped in the package, by absolute path.
+    const servers = join(project, 'node_modules/toolproof/fixtures/servers');
+    const entry = (file: string) => ({ command: 'node', args: [join(servers, file)] });
+    writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { echo: entry('echo.mjs'), refman: entry('refman.mjs') } }, null, 2));
+  }, 1_800_000);
+
+  it('init writes the query sets, the suite, vitest.config.ts and the workflow', async () => {
+    const init = await run('toolproof', ['init']);
+    expect(init.code, init.stderr).toBe(0);
+    for (const file of ['toolproof/queries/echo.yaml', 'toolproof/queries/refman.yaml', 'toolproof/selection.test.ts', 'vitest.config.ts', '.github/workflows/toolproof.yml']) {
+      expect(existsSync(join(project, file)), file).toBe(true);
+    }
+    expect(readFileSync(join(project, 'toolproof/queries/refman.yaml'), 'utf8')).toMatch(/draft: true/);
+    const again = await run('toolproof', ['init']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/kept vitest\.config\.ts \(it exists; --force overwrites it\)/);
+  });
+
+  it('npx vitest run is green, and the report reminds of the draft cases', async () => {
+    const vitest = await run('vitest', ['run']);
+    expect(vitest.code, `${vitest.stdout}\n${vitest.stderr}`).toBe(0);
+    expect(vitest.stdout).toMatch(/2 passed/);
+    const markdown = readFileSync(join(project, 'toolproof-report/toolproof.md'), 'utf8');
+    expect(markdown).toMatch(/W_DRAFT_CASES/);
+  });
+
+  it("the workflow's commands work: two shards, then report --merge into HTML and Markdown", async () => {
+    rmSync(join(project, 'toolproof-report'), { recursive: true, force: true });
+    for (const shard of ['1/2', '2/2']) {
+      const vitest = await run('vitest', ['run', `--shard=${shard}`, '--passWithNoTests']);
+      expect(vitest.code, `${vitest.stdout}\n${vitest.stderr}`).toBe(0);
+    }
+    const merged = await run('toolproof', ['report', '--merge', 'toolproof-report', '--format', 'html,markdown', '--out-dir', 'toolproof-merged']);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(readFileSync(join(project, 'toolproof-merged/toolproof.md'), 'utf8')).toMatch(/echo/);
+    expect(existsSync(join(project, 'toolproof-merged/toolproof.html'))).toBe(true);
+    const workflow = readFileSync(join(project, '.github/workflows/toolproof.yml'), 'utf8');
+    expect(workflow).toContain('npx vitest run --shard=${{ matrix.shard }}/2 --passWithNoTests');
+    expect(workflow).toContain('npx toolproof report --merge toolproof-report --format html,markdown --out-dir toolproof-merged');
+  });
+});
