@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, transform, type Plugin } from 'esbuild';
 
 export const ROOT: string = fileURLToPath(new URL('../', import.meta.url));
 export const DIST: string = join(ROOT, 'dist');
@@ -29,26 +29,33 @@ export const ENTRIES: Record<string, string> = {
 
 /**
  * Sources find their files (package.json, the result schema, the example fixtures) relative to their
- * own `import.meta.url`. In the bundle every module sits in dist/, so each source's `import.meta.url`
- * is replaced by the URL its file has in the package: the same relative paths keep working.
+ * own `import.meta.url`. In the bundle every module sits in dist/, so in each source that uses it,
+ * `import.meta.url` (and `.filename`, `.dirname`) is replaced by the URL its file has in the package:
+ * the same relative paths keep working. esbuild's `define` replaces the expression, never text inside
+ * a string (a template that writes `import.meta.url` into a user's file stays as it is).
  */
 function sourceUrlPlugin(): Plugin {
   return {
     name: 'source-import-meta-url',
     setup(b) {
-      b.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
+      b.onLoad({ filter: /\.[cm]?ts$/ }, async (args) => {
         const text = readFileSync(args.path, 'utf8');
         if (!text.includes('import.meta.') || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
         const fromDist = relative(DIST, args.path).split(sep).join('/');
-        const url = `new URL(${JSON.stringify(fromDist)}, import.meta.url)`;
-        const contents = text
-          .replaceAll('import.meta.url', `${url}.href`)
-          .replaceAll('import.meta.filename', `__toolproofFileURLToPath(${url})`)
-          .replaceAll('import.meta.dirname', `__toolproofDirname(__toolproofFileURLToPath(${url}))`);
-        const helpers = contents.includes('__toolproofFileURLToPath(')
-          ? "import { fileURLToPath as __toolproofFileURLToPath } from 'node:url';\nimport { dirname as __toolproofDirname } from 'node:path';\n"
-          : '';
-        return { contents: helpers + contents, loader: 'ts' };
+        const { code } = await transform(text, {
+          loader: 'ts',
+          format: 'esm',
+          sourcefile: args.path,
+          define: { 'import.meta.url': '__toolproofSourceUrl', 'import.meta.filename': '__toolproofSourceFile', 'import.meta.dirname': '__toolproofSourceDir' },
+        });
+        const prelude = [
+          "import { fileURLToPath as __toolproofFileURLToPath } from 'node:url';",
+          "import { dirname as __toolproofDirname } from 'node:path';",
+          `const __toolproofSourceUrl = new URL(${JSON.stringify(fromDist)}, import.meta.url).href;`,
+          'const __toolproofSourceFile = __toolproofFileURLToPath(__toolproofSourceUrl);',
+          'const __toolproofSourceDir = __toolproofDirname(__toolproofSourceFile);',
+        ].join('\n');
+        return { contents: `${prelude}\n${code}`, loader: 'js' };
       });
     },
   };

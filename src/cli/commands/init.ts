@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { EXIT } from '../../errors.ts';
+import { EXIT, ToolproofError } from '../../errors.ts';
+import type { ModelDriver } from '../../types.ts';
 import { runInit } from '../../init/init-run.ts';
 import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
 import type { SetExit } from './index.ts';
@@ -24,10 +25,10 @@ export function registerInit(program: Command, setExit: SetExit): void {
     .option('--model-name <name>', 'model name the endpoint knows (with --base-url)')
     .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLPROOF_API_KEY, then OPENAI_API_KEY)');
   addServerFlags(command).action(async (flags: InitFlags) => {
-    let model;
+    let model: ModelDriver | undefined;
     if (flags.baseUrl) {
+      // Loaded only when asked for: init without a model needs no model driver.
       const { createModel } = await import('../../models/index.ts');
-      const { ToolproofError } = await import('../../errors.ts');
       if (!flags.modelName) throw new ToolproofError('E_USAGE', '--base-url needs --model-name', { hint: 'name a model the endpoint serves, e.g. --model-name qwen3:8b' });
       model = createModel({ kind: 'openai', baseUrl: flags.baseUrl, modelName: flags.modelName, ...(flags.apiKeyEnv ? { apiKeyEnv: flags.apiKeyEnv } : {}) });
     }
