@@ -92,6 +92,7 @@ export class ServerConnection {
     /** The last lines the server wrote to stderr (stdio servers). */
     readonly stderr: StderrTail,
     private readonly noise: string[],
+    private readonly mode: 'auto' | 'legacy',
   ) {
     this.limits = { ...DEFAULT_LIST_LIMITS, ...limits };
   }
@@ -128,12 +129,13 @@ export class ServerConnection {
     const transport: Transport = isRemote(entry)
         ? remoteTransport(entry)
         : new ProcessTransport({ command: entry.command, args: entry.args, env: entry.env, cwd: entry.cwd, onStderr: (text) => stderr.push(text), onNoise: (line) => void (noise.length < 20 && noise.push(line)) });
-    // On stdio a silent probe means a legacy server (one that drops unknown requests): give the probe a
-    // third of the start timeout (at most 5 s), so the 2025 handshake still fits in it. On HTTP silence
-    // is an outage, and the probe keeps the whole start timeout.
-    const probe = isRemote(entry) ? {} : { timeoutMs: Math.min(5_000, Math.floor(timeouts.startMs / 3)) };
+    // On stdio a silent probe means a legacy server (one that drops unknown requests): the probe waits
+    // half the start timeout (at most 10 s; the server boots meanwhile), and that wait is added to the
+    // start deadline, so the 2025 handshake still gets the whole start timeout. On HTTP silence is an
+    // outage, and the probe is bounded by the start timeout alone.
+    const probe = isRemote(entry) ? {} : { timeoutMs: stdioProbeMs(timeouts) };
     const client = new Client({ name: 'toolproof', version: VERSION }, { capabilities: {}, versionNegotiation: { mode, probe } });
-    const connection = new ServerConnection(name, entry, client, transport, timeouts, options.limits ?? {}, stderr, noise);
+    const connection = new ServerConnection(name, entry, client, transport, timeouts, options.limits ?? {}, stderr, noise, mode);
     connection.identity.transport = entry.transport ?? 'stdio';
     return connection;
   }
@@ -155,7 +157,9 @@ export class ServerConnection {
     exitedEarly.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(this.startError(`did not finish initializing within ${this.timeouts.startMs} ms`, 'E_SERVER_TIMEOUT')), this.timeouts.startMs);
+      const probeMs = isRemote(this.entry) || this.mode === 'legacy' ? 0 : stdioProbeMs(this.timeouts);
+      const said = `did not finish initializing within ${this.timeouts.startMs} ms${probeMs ? ` (after ${probeMs} ms allowed for the server/discover probe)` : ''}`;
+      timer = setTimeout(() => reject(this.startError(said, 'E_SERVER_TIMEOUT')), this.timeouts.startMs + probeMs);
     });
     const connecting = client.connect(transport, { timeout: this.timeouts.startMs });
     connecting.catch(() => undefined);
@@ -442,6 +446,11 @@ export class ServerConnection {
         : `run it directly in a terminal to see the error on stderr: ${[entry.command, ...entry.args].join(' ')}`;
     return new ToolproofError(code, `server "${this.name}" ${what}`, { server: this.name, stderr: this.stderr.last(10), hint });
   }
+}
+
+/** How long a stdio server may stay silent on the `server/discover` probe before it is taken for a legacy one. */
+function stdioProbeMs(timeouts: ServerTimeouts): number {
+  return Math.min(10_000, Math.floor(timeouts.startMs / 2));
 }
 
 /** A result that breaks the MCP schema comes with a JSON list of issues: say the first ones plainly. */
