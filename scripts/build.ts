@@ -98,11 +98,16 @@ export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
   return { files };
 }
 
-/** Removes chunks a previous build wrote that this one no longer references. */
-function removeStaleChunks(outdir: string, keep: JsBuild): void {
+/**
+ * Removes chunks a previous build wrote that this one no longer references and that are older than
+ * `olderThanMs` (a test run in the same checkout may still be running the chunks it built a moment ago).
+ */
+export function removeStaleChunks(outdir: string, keep: JsBuild, olderThanMs = 0): void {
   const current = new Set(keep.files.map((f) => f.path));
   for (const name of readdirSync(outdir)) {
-    if (name.endsWith('.js') && !current.has(name)) rmSync(join(outdir, name), { force: true });
+    if (!name.endsWith('.js') || current.has(name)) continue;
+    const path = join(outdir, name);
+    if (Date.now() - statSync(path).mtimeMs >= olderThanMs) rmSync(path, { force: true });
   }
 }
 

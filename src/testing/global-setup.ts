@@ -5,11 +5,11 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildJs } from '../../scripts/build.ts';
+import { buildJs, DIST, removeStaleChunks } from '../../scripts/build.ts';
 import { LLAMA_ROOT } from './llama.ts';
 
 export default async function setup(): Promise<() => void> {
-  await buildJs();
+  removeStaleChunks(DIST, await buildJs(), 10 * 60_000);
   const pidFile = join(LLAMA_ROOT, 'llama-server.pid');
   const before = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : undefined;
   return () => {
