@@ -48,12 +48,17 @@ function sourceUrlPlugin(): Plugin {
           sourcefile: args.path,
           define: { 'import.meta.url': '__toolproofSourceUrl', 'import.meta.filename': '__toolproofSourceFile', 'import.meta.dirname': '__toolproofSourceDir' },
         });
+        if (!code.includes('__toolproofSource')) return { contents: code, loader: 'js' };
         const prelude = [
-          "import { fileURLToPath as __toolproofFileURLToPath } from 'node:url';",
-          "import { dirname as __toolproofDirname } from 'node:path';",
           `const __toolproofSourceUrl = new URL(${JSON.stringify(fromDist)}, import.meta.url).href;`,
-          'const __toolproofSourceFile = __toolproofFileURLToPath(__toolproofSourceUrl);',
-          'const __toolproofSourceDir = __toolproofDirname(__toolproofSourceFile);',
+          ...(/__toolproofSource(File|Dir)\b/.test(code)
+            ? [
+                "import { fileURLToPath as __toolproofFileURLToPath } from 'node:url';",
+                "import { dirname as __toolproofDirname } from 'node:path';",
+                'const __toolproofSourceFile = __toolproofFileURLToPath(__toolproofSourceUrl);',
+                'const __toolproofSourceDir = __toolproofDirname(__toolproofSourceFile);',
+              ]
+            : []),
         ].join('\n');
         return { contents: `${prelude}\n${code}`, loader: 'js' };
       });
