@@ -1,6 +1,7 @@
 /**
  * Runs the real CLI (`node bin/toolproof.js ...`) as a child process, for the exit-code assertions of
- * the fault tests: the same launcher a user runs, a fresh process, real stdout, stderr and exit code.
+ * the fault tests: the same launcher a user runs (it starts the built dist/cli.js, which the test run's
+ * global setup builds from src/), a fresh process, real stdout, stderr and exit code.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
