@@ -142,7 +142,7 @@ const fullSchema = {
   },
 };
 
-const HINT = 'a query set is {"cases": [{"query": "...", "expect": {"tool": "name" | null}}]}; see the README, "Query sets"';
+const HINT = 'a query set is {"cases": [{"query": "...", "expect": {"tool": "name" | null}}]}; see docs/query-sets.md';
 
 export function loadQuerySet(path: string): QuerySet {
   const file = resolve(path);

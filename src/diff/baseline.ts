@@ -49,7 +49,7 @@ export function loadBaseline(path: string): Baseline {
     readDataFile(file, 'baseline'),
     file,
     'baseline',
-    'a baseline is {"accepted": [{"finding": "tool:check-id", "reason": "why", "expires": "YYYY-MM-DD"}]}; see the README, "Baseline"',
+    'a baseline is {"accepted": [{"finding": "tool:check-id", "reason": "why", "expires": "YYYY-MM-DD"}]}; see docs/commands/diff.md (Baseline)',
   );
   return { file, accepted: data.accepted };
 }

@@ -2,6 +2,7 @@
  * The table test: every registered check gets an old/new pair that must produce it at its level,
  * and every check id has a file and a README line.
  */
+import { allDocs } from '../testing/readme.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../types.ts';
@@ -157,7 +158,7 @@ describe('diff checks: one old/new pair per check', () => {
     // Prompt and resource checks have their own table test (surface-checks.test.ts) and docs page.
     const toolChecks = Object.entries(CHECKS).filter(([id]) => !(id in SURFACE_CHECKS));
     expect(rows.map((r) => r.id).sort()).toEqual(toolChecks.map(([id]) => id).sort());
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = allDocs();
     for (const [id, check] of toolChecks) {
       expect(check.id).toBe(id);
       expect(existsSync(new URL(`./checks/${id}.ts`, import.meta.url))).toBe(true);

@@ -15,24 +15,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHostConfig } from '../config/host-config.ts';
 import { loadQuerySet } from '../config/query-set.ts';
 import { extractBlocks, shapeMatch, type DocBlock } from './extract.ts';
-import { prepareWorkdir, runDocCommand, stopBackground } from './workdir.ts';
+import { prepareWorkdir, runDocCommand, stopBackground, type Workdir } from './workdir.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const blocks = extractBlocks(ROOT);
-let work = '';
-let cleanup = (): void => undefined;
-
-beforeAll(() => {
-  ({ work, cleanup } = prepareWorkdir(ROOT, blocks));
-});
+// One scratch project per page, so one page's files (a .mcp.json, say) never meet another page's commands.
+const workdirs = new Map<string, Workdir>();
+const workFor = (page: string): string => {
+  let dir = workdirs.get(page);
+  if (!dir) workdirs.set(page, (dir = prepareWorkdir(ROOT, blocks.filter((b) => b.file === page))));
+  return dir.work;
+};
 afterAll(() => {
   stopBackground();
-  cleanup();
+  for (const dir of workdirs.values()) dir.cleanup();
 });
 
 const title = (b: DocBlock): string => `${b.file}:${b.line} (${b.lang || 'text'})`;
-
-const run = (command: string): { code: number; out: string } => runDocCommand(work, command);
 
 describe('README and docs examples', () => {
   it('every block is found, and every skipped one says why', () => {
@@ -49,7 +48,7 @@ describe('README and docs examples', () => {
             expect(String(last), `${title(block)}: exit code of the previous command`).toBe(output[0]?.trim());
             continue;
           }
-          const { code, out } = run(command);
+          const { code, out } = runDocCommand(workFor(block.file), command);
           last = code;
           const { ratio, missing } = shapeMatch(output, out);
           expect(ratio, `${title(block)}: \`${command}\` printed output of another shape; missing lines:\n${missing.slice(0, 8).join('\n')}\n--- actual ---\n${out.slice(0, 3000)}`).toBeGreaterThanOrEqual(0.5);
@@ -60,11 +59,11 @@ describe('README and docs examples', () => {
     });
   }
 
-  for (const block of blocks.filter((b) => (b.lang === 'yaml' || b.lang === 'json') && b.commands.length === 0)) {
+  for (const block of blocks.filter((b) => (b.lang === 'yaml' || b.lang === 'json') && b.commands.length === 0 && !b.writes)) {
     // Loaded as what it is: a query set, a host configuration, or at least valid JSON or YAML.
     it.skipIf(block.skip !== undefined)(`example ${title(block)} loads`, () => {
       const data = block.lang === 'json' ? JSON.parse(block.body) : parseYaml(block.body);
-      const file = path.join(work, `example-${block.line}.${block.lang}`);
+      const file = path.join(workFor(block.file), `example-${block.line}.${block.lang}`);
       writeFileSync(file, block.body);
       if (data && typeof data === 'object' && ('cases' in data || 'scenarios' in data)) expect(loadQuerySet(file).name).toBeTruthy();
       else if (data && typeof data === 'object' && ('mcpServers' in data || 'servers' in data)) expect(loadHostConfig(file)).toBeTruthy();

@@ -15,10 +15,12 @@ const TAIL = 4;
 
 const only = process.argv.slice(2).map((f) => path.resolve(f));
 const files = docFiles(ROOT).filter((f) => only.length === 0 || only.includes(f));
-const { work, cleanup } = prepareWorkdir(ROOT, extractBlocks(ROOT));
+const cleanups: Array<() => void> = [];
 try {
   for (const file of files) {
     const rel = path.relative(ROOT, file);
+    const { work, cleanup } = prepareWorkdir(ROOT, extractBlocks(ROOT).filter((b) => b.file === rel));
+    cleanups.push(cleanup);
     const blocks = extractBlocks(ROOT).filter((b) => b.file === rel && b.commands.length > 0 && !b.skip);
     if (blocks.length === 0) continue;
     const lines = readFileSync(file, 'utf8').split('\n');
@@ -52,5 +54,5 @@ try {
     writeFileSync(file, lines.join('\n'));
   }
 } finally {
-  cleanup();
+  for (const cleanup of cleanups) cleanup();
 }

@@ -21,7 +21,7 @@ export interface LintConfig {
 
 export const LINT_CONFIG_FILE = 'toolproof.lint.json';
 
-const HINT = `a lint config is {"profile": "recommended", "rules": {"rule-id": "warn"}, "settings": {...}}; see the README, "Lint rules"`;
+const HINT = `a lint config is {"profile": "recommended", "rules": {"rule-id": "warn"}, "settings": {...}}; see docs/commands/lint.md`;
 
 const lintConfigSchema = {
   type: 'object',

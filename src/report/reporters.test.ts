@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { allDocs } from '../testing/readme.ts';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ToolproofError } from '../errors.ts';
@@ -14,7 +15,7 @@ describe('reporter registry', () => {
     expect(existsSync(root(`reporters/${id}.ts`)), `reporters/${id}.ts`).toBe(true);
     const tests = [`reporters/${id}.test.ts`, `src/report/${id}-reporter.test.ts`];
     expect(tests.some((t) => existsSync(root(t))), tests.join(' or ')).toBe(true);
-    expect(readFileSync(root('README.md'), 'utf8')).toContain(`| \`${id}\` |`);
+    expect(allDocs()).toContain(`| \`${id}\` |`);
   });
 
   it('refuses an unknown format, listing the known ones', () => {

@@ -66,7 +66,7 @@ export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' |
   if (!options.config && !options.toolsFiles?.length) {
     throw new ToolproofError('E_USAGE', 'eval needs --config FILE (live servers) or --tools FILE (definitions only)', { hint: 'see `toolproof eval --help`' });
   }
-  if (options.queries.length === 0) throw new ToolproofError('E_USAGE', 'eval needs at least one --queries FILE', { hint: 'see the README, "Query sets"' });
+  if (options.queries.length === 0) throw new ToolproofError('E_USAGE', 'eval needs at least one --queries FILE', { hint: 'see docs/query-sets.md' });
   const host = options.config ? loadHostConfig(options.config) : undefined;
   const serverNames = host ? selectServers(host, options.servers ?? []) : [];
   const fileTools = (options.toolsFiles ?? []).flatMap((f) => loadToolFile(f).tools);

@@ -108,7 +108,7 @@ async function scoreOne(behaviour: string, run: AgentRun, view: Parameters<typeo
   const mechanical = scoreMechanically(behaviour, view);
   if (mechanical) return mechanical;
   if (options.judge) return judgeBehaviour(options.judge, behaviour, run.transcript, options.signal);
-  return { behaviour, state: 'unscored', judge: 'none', reason: 'no mechanical form fits and no judge model is set (--judge-base-url); see the README for the forms' };
+  return { behaviour, state: 'unscored', judge: 'none', reason: 'no mechanical form fits and no judge model is set (--judge-base-url); see docs/commands/skills.md for the forms' };
 }
 
 export async function runBehaviourEval(options: BehaviourEvalOptions): Promise<BehaviourEvalResult> {

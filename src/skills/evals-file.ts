@@ -59,7 +59,7 @@ export class EvalsFileError extends ToolproofError {
 
 const DIALECT_HINT =
   'write one of: {"evals": [{"input", "expected_behavior": [...]}]}, {"skill_name", "evals": [{"id", "prompt", "expected_output", "expectations": [...]}]}, ' +
-  '{"evals": [{"prompt", "assertions": [...]}]}, {"query", "expected_behavior": [...]}, or [{"query", "should_trigger"}]; see the README, "Skills"';
+  '{"evals": [{"prompt", "assertions": [...]}]}, {"query", "expected_behavior": [...]}, or [{"query", "should_trigger"}]; see docs/skills.md (evals dialects)';
 
 function behavioursOf(entry: Raw): string[] {
   const out: string[] = [];

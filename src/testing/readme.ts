@@ -26,3 +26,8 @@ export function readmeSection(heading: string): string {
   }
   return '';
 }
+
+/** README and every docs page, for tests that check an id is documented somewhere a user reads. */
+export function allDocs(): string {
+  return PAGES.join('\n');
+}
