@@ -13,6 +13,8 @@ import { lintTools } from '../lint/lint-tools.ts';
 import { createMockModel } from '../models/mock.ts';
 import type { ToolDefinition } from '../types.ts';
 import { improveDescriptions } from './improve.ts';
+import { startMockServer } from '../models/mock-server.ts';
+import { mockReword, parseRewordPrompt, rewordPrompt } from '../models/mock-reword.ts';
 import { splitCases } from './split.ts';
 
 const tools = (): ToolDefinition[] => JSON.parse(readFileSync(fixture('tools/refman.json'), 'utf8')) as ToolDefinition[];
@@ -70,5 +72,26 @@ describe('toolproof improve', () => {
     const saved = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { steps: Array<{ tool: string; changes: Array<{ new: string }> }> };
     const written = JSON.parse(readFileSync(file, 'utf8')) as ToolDefinition[];
     expect(written.find((t) => t.name === saved.steps[0].tool)!.description).toBe(saved.steps[0].changes[0].new);
+  });
+
+  it('runs the model-written path end to end against toolproof mock-server (the mock answers with its documented edit)', async () => {
+    const server = await startMockServer({ port: 0, driver: createMockModel() });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-'));
+      const run = await runCli(['improve', '--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml'), '--seed', '8', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolproof-mock', '--json', join(dir, 'improve.json')]);
+      expect(run.code, run.stderr).toBe(0);
+      const result = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { steps: Array<{ candidate: string }>; refused: Array<{ candidate: string; summary: string; reason: string }> };
+      const written = [...result.steps, ...result.refused].filter((c) => c.candidate === 'model');
+      expect(written.length).toBeGreaterThan(0);
+      expect(result.refused.find((r) => r.candidate === 'model')?.summary ?? 'rewritten by openai').toMatch(/^rewritten by openai/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the mock rewrites a description with the trigger words and the exclusion its prompt asks for', () => {
+    const prompt = rewordPrompt({ tool: 'search_items', description: 'Search the library.', failed: ['What do I have by Hughes?'], siblings: ['get_item'] });
+    expect(parseRewordPrompt(prompt)).toEqual({ tool: 'search_items', description: 'Search the library.', failed: ['What do I have by Hughes?'], siblings: ['get_item'] });
+    expect(mockReword(parseRewordPrompt(prompt)!)).toBe('Search the library. Call it when the user mentions hughes. Do NOT use get_item for these requests (use search_items).');
   });
 });

@@ -15,6 +15,7 @@ import { DEFAULT_AB_MARGIN } from '../diff/ab.ts';
 import { runSequentialAb, DEFAULT_AB_BUDGET } from '../diff/ab-sequential.ts';
 import type { AbVerdict } from '../diff/types.ts';
 import { proposeCandidates, type Candidate } from './candidates.ts';
+import { REWORD_MARKER, rewordPrompt } from '../models/mock-reword.ts';
 import { splitCases } from './split.ts';
 
 export interface ImproveOptions {
@@ -29,8 +30,10 @@ export interface ImproveOptions {
   /** Candidates taken from train to the held-out A/B (default 2). */
   keep?: number;
   budget?: number;
-  /** More candidates (a model's rewordings, or a test's plant). */
+  /** More candidates (a test's plant). */
   extraCandidates?: (tools: ToolDefinition[], target: string, failed: readonly CaseResult[]) => Candidate[];
+  /** A model that writes one more candidate per tool and round from the failed requests (`--base-url`). */
+  rewriter?: ModelDriver;
 }
 
 export interface Accuracy {
@@ -90,7 +93,8 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
     let accepted = false;
     for (const target of failing) {
       const failed = train.filter((r) => !r.pass && r.expected.tool === target);
-      const candidates = [...proposeCandidates(tools, target, failed), ...(options.extraCandidates?.(tools, target, failed) ?? [])];
+      const written = options.rewriter ? await modelCandidate(options.rewriter, tools, target, failed) : [];
+      const candidates = [...written, ...proposeCandidates(tools, target, failed), ...(options.extraCandidates?.(tools, target, failed) ?? [])];
       const scored: Array<{ candidate: Candidate; train: CaseResult[] }> = [];
       for (const candidate of candidates) {
         const lintErrors = lintTools(candidate.tools).findings.filter((f) => f.severity === 'error' && changedTools(tools, candidate.tools).includes(f.target ?? ''));
@@ -103,7 +107,11 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
         else refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: 'no gain on the train split' });
       }
       scored.sort((a, b) => accuracyOf(b.train).accuracy - accuracyOf(a.train).accuracy);
-      for (const { candidate, train: after } of scored.slice(0, options.keep ?? 2)) {
+      const keep = options.keep ?? 2;
+      for (const { candidate, train: after } of scored.slice(keep)) {
+        refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `train ${pct(accuracyOf(after).accuracy)}, not among the best ${keep} taken to held-out` });
+      }
+      for (const { candidate, train: after } of scored.slice(0, keep)) {
         const ab = await runSequentialAb({ cases: split.heldOut, oldTools: tools, newTools: candidate.tools, model: options.model, margin: DEFAULT_AB_MARGIN, budget: options.budget ?? DEFAULT_AB_BUDGET });
         const siblingDrops = [...sameCases(train, after), ...sameCases(ab.before, ab.after)].filter(([o, n]) => o.expected.tool !== target && n.passRate < o.passRate);
         const gain = `train ${pct(accuracyOf(train).accuracy)} -> ${pct(accuracyOf(after).accuracy)}`;
@@ -144,3 +152,22 @@ function sameCases(a: CaseResult[], b: CaseResult[]): Array<[CaseResult, CaseRes
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 const signed = (x: number): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} points`;
+
+const REWORD_SYSTEM = `${REWORD_MARKER} Reply with the new description only, as plain text: say what the tool does and when to call it, include the phrases users write for it, and end with a "Do NOT use for ..." clause naming the other tool to use instead. Keep every true statement of the current description.`;
+
+/** One candidate written by a model; none when it answers with nothing usable. */
+async function modelCandidate(model: ModelDriver, tools: ToolDefinition[], target: string, failed: readonly CaseResult[]): Promise<Candidate[]> {
+  const tool = tools.find((t) => t.name === target)!;
+  const siblings = [...new Set(failed.map((c) => c.chosen).filter((n): n is string => typeof n === 'string' && n !== target))];
+  const response = await model.complete({
+    messages: [
+      { role: 'system', content: REWORD_SYSTEM },
+      { role: 'user', content: rewordPrompt({ tool: target, description: tool.description ?? '', failed: failed.map((c) => c.query), siblings }) },
+    ],
+    tools: [],
+    temperature: 0,
+  });
+  const text = response.text.trim().replace(/^```\w*\n?|\n?```$/g, '').trim();
+  if (!text || response.toolCalls.length || text === (tool.description ?? '').trim()) return [];
+  return [{ id: 'model', summary: `rewritten by ${model.id}`, tools: tools.map((t) => (t.name === target ? { ...t, description: text } : t)) }];
+}

@@ -12,6 +12,7 @@
  */
 import { ToolproofError } from '../errors.ts';
 import { inferArguments } from './mock-args.ts';
+import { mockReword, parseRewordPrompt, REWORD_MARKER } from './mock-reword.ts';
 import { indexTools, type Alternative, type ToolIndex } from './mock-index.ts';
 import { bestCandidate, rankIndex } from './mock-rank.ts';
 import { terms } from './text/tokenize.ts';
@@ -122,6 +123,14 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
     const index = indexTools(request.tools);
     const promptTokens = estimateTokens(promptChars + (request.tools.length ? index.definitionChars : 0));
 
+    // A rewording request from `toolproof improve` gets the deterministic edit of mock-reword.ts.
+    if (request.tools.length === 0 && messages[0]?.role === 'system' && messages[0].content.startsWith(REWORD_MARKER)) {
+      const asked = parseRewordPrompt(lastUserMessage(messages));
+      if (asked) {
+        const text = mockReword(asked);
+        return { text, toolCalls: [], finishReason: 'stop', usage: { promptTokens, completionTokens: estimateTokens(text.length) }, model: 'mock' };
+      }
+    }
     const turn = turnState(messages);
     // Clauses only under 'auto': a forced or required choice is one call on the whole request.
     const clauses = (request.toolChoice ?? 'auto') === 'auto' && request.tools.length > 0 ? planClauses(index, request.tools, turn.request, threshold, negativeWeight) : [];

@@ -53,7 +53,7 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     const cases = (flags.queries ?? []).flatMap((q) => loadQuerySet(q).cases);
     const model = modelFromFlags(flags);
     try {
-      const result = await improveDescriptions({ tools, cases, model, ...(flags.tool ? { targets: flags.tool } : {}), ...(flags.seed ? { seed: flags.seed } : {}), ...(flags.iterations ? { iterations: flags.iterations } : {}), ...(flags.budget ? { budget: flags.budget } : {}) });
+      const result = await improveDescriptions({ tools, cases, model, ...(flags.baseUrl ? { rewriter: model } : {}), ...(flags.tool ? { targets: flags.tool } : {}), ...(flags.seed ? { seed: flags.seed } : {}), ...(flags.iterations ? { iterations: flags.iterations } : {}), ...(flags.budget ? { budget: flags.budget } : {}) });
       process.stdout.write(`${formatImproveText(result)}\n`);
       if (flags.json) writeTextFile(flags.json, `${JSON.stringify(result, null, 2)}\n`);
       if (flags.write && result.steps.length) {
