@@ -58,7 +58,8 @@ describe('behaviour eval against the live refman server', () => {
 
   it('returns structured tool failures to the model, and errors a form naming a tool nobody offered', async () => {
     const c = refmanCase(['Calls add_item', 'Mentions "read-only"', 'Calls summon_unicorn'], "Add the paper 'Coral futures' to my reference library");
-    const result = await runBehaviourEval(options({ cases: [c], baseline: false }));
+    // add_item may write: it runs only because the user allows it (else it is held back, see behaviour-safety.e2e.test.ts).
+    const result = await runBehaviourEval(options({ cases: [c], baseline: false, allowTools: ['add_item'] }));
     const run = result.cases[0].runs[0];
     expect(run.toolCalls[0]).toMatchObject({ name: 'add_item', isError: true });
     expect(result.behaviours.map((b) => b.state)).toEqual(['passed', 'passed', 'errored']);

@@ -30,6 +30,8 @@ export interface BehaviourEvalOptions {
   /** The LLM judge; without one, only the mechanical forms are scored. */
   judge?: ModelDriver;
   pool?: ServerPool;
+  /** Tools that may run although not annotated read-only (--allow-tools); the rest are held back. */
+  allowTools?: readonly string[];
   maxTurns?: number;
   repeat?: number;
   threshold?: number;
@@ -64,6 +66,14 @@ function executor(options: BehaviourEvalOptions, liveTools: ToolDefinition[], lo
     }
     const tool = byName.get(call.name);
     if (!tool?.server || !options.pool) return { text: `error: there is no tool named "${call.name}"`, isError: true };
+    // The scenarios' safety rule: a tool that may write or delete runs only when the user allowed it.
+    if (tool.annotations?.readOnlyHint !== true && !(options.allowTools ?? []).includes(tool.name)) {
+      return {
+        text: `Not executed: Toolproof held back this call to ${tool.name} because it may change data (not annotated readOnlyHint: true, and not in --allow-tools). Nothing was changed.`,
+        isError: true,
+        server: tool.server,
+      };
+    }
     try {
       const connection = await options.pool.ensure(tool.server);
       if (!connection) return { text: `error: server "${tool.server}" is not running`, isError: true, server: tool.server };

@@ -35,6 +35,8 @@ export interface SkillsEvalOptions {
   repeat?: number;
   threshold?: number;
   behaviourRepeat?: number;
+  /** Tools the behaviour eval may run although not annotated read-only (--allow-tools). */
+  allowTools?: readonly string[];
   maxTurns?: number;
   baseline?: boolean;
   trigger?: boolean;
@@ -157,7 +159,7 @@ export async function runSkillsEval(options: SkillsEvalOptions): Promise<Toolpro
         ...(options.judge ? { judge: options.judge } : {}),
         ...(pool ? { pool } : {}),
         ...(options.behaviourRepeat ? { repeat: options.behaviourRepeat } : {}),
-        ...pick(options, ['maxTurns', 'threshold', 'baseline', 'temperature', 'maxTokens', 'signal']),
+        ...pick(options, ['maxTurns', 'threshold', 'baseline', 'temperature', 'maxTokens', 'signal', 'allowTools']),
       });
       const b = skills.behaviour;
       if (b.unscored > 0) warnings.push({ code: 'W_BEHAVIOUR_UNSCORED', message: `${b.unscored} behaviour(s) fit no mechanical form and no judge was set: reported unscored, not passed`, hint: 'pass --judge-base-url and --judge-model-name, or rewrite them in a mechanical form (README, "Skills")' });

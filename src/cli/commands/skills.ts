@@ -71,6 +71,7 @@ interface EvalFlags extends RootFlags, ModelFlags, ServerFlags {
   maxTokens?: number;
   json?: string;
   judgeBaseUrl?: string;
+  allowTools?: string[];
   judgeApiKeyEnv?: string;
   judgeModelName?: string;
 }
@@ -121,6 +122,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
     .option('--no-behaviour', 'skip the behaviour eval')
     .option('--concurrency <n>', 'cases in flight at once', positiveInt)
     .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt)
+    .option('--allow-tools <names>', 'behaviour eval: tools that may run although not annotated read-only (comma-separated; repeatable)', (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((t) => t.trim()).filter(Boolean)])
     .option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (default: the model endpoint, when there is one)')
     .option('--judge-model-name <name>', 'model name of the judge (default: --model-name)')
     .option('--judge-api-key-env <VAR>', "environment variable with the judge's API key (default: the agent's key when the judge is on the same origin, else TOOLPROOF_JUDGE_API_KEY)")
@@ -149,6 +151,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
           threshold: flags.threshold,
           behaviourRepeat: flags.behaviourRepeat,
           maxTurns: flags.maxTurns,
+          ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
           baseline: flags.baseline,
           trigger: flags.trigger,
           behaviour: flags.behaviour,
