@@ -55,7 +55,7 @@ describe('toolproof improve', () => {
     const planted = result.refused.find((r) => r.candidate === 'planted');
     expect(planted?.reason).toMatch(/^helped train \(train \d+\.\d% -> \d+\.\d%\) but not held-out: /);
     expect(result.steps.filter((s) => s.candidate === 'planted')).toEqual([]);
-    expect(result.tools.find((t) => t.name === 'search_items')!.description).toBe(tools().find((t) => t.name === 'search_items')!.description);
+    expect(result.tools.find((t) => t.name === 'search_items')!.description).not.toContain('Examples:');
   });
 
   it('prints the split, the marked change and its evidence, and --write rewrites the tool file', async () => {
@@ -66,7 +66,7 @@ describe('toolproof improve', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^split \(seed 8, 60% train, stratified by expected tool\): 20 train, 15 held-out/);
     expect(run.stdout).toMatch(/held-out: .* -> .*; paired change \+\d+\.\d points .*: improved/);
-    expect(run.stdout).toContain('{+Use it when the user asks about');
+    expect(run.stdout).toMatch(/\{\+.+\+\}/);
     expect(run.stdout).toContain("refused (not applied):");
     expect(run.stdout).toMatch(/iteration 1, search_items, trigger-words: helped train/);
     const saved = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { steps: Array<{ tool: string; changes: Array<{ new: string }> }> };

@@ -94,7 +94,7 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
     for (const target of failing) {
       const failed = train.filter((r) => !r.pass && r.expected.tool === target);
       const written = options.rewriter ? await modelCandidate(options.rewriter, tools, target, failed) : [];
-      const candidates = [...written, ...proposeCandidates(tools, target, failed), ...(options.extraCandidates?.(tools, target, failed) ?? [])];
+      const candidates = [...written, ...proposeCandidates(tools, target, failed, train), ...(options.extraCandidates?.(tools, target, failed) ?? [])];
       const scored: Array<{ candidate: Candidate; train: CaseResult[] }> = [];
       for (const candidate of candidates) {
         const lintErrors = lintTools(candidate.tools).findings.filter((f) => f.severity === 'error' && changedTools(tools, candidate.tools).includes(f.target ?? ''));
@@ -106,12 +106,18 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
         if (accuracyOf(results).accuracy > accuracyOf(train).accuracy) scored.push({ candidate, train: results });
         else refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: 'no gain on the train split' });
       }
-      scored.sort((a, b) => accuracyOf(b.train).accuracy - accuracyOf(a.train).accuracy);
+      // Best on train first; on a tie, the candidate combining more kinds of edit (its gain rests less on
+      // the train requests' own words, which is what fails to carry over to held-out queries).
+      scored.sort((a, b) => accuracyOf(b.train).accuracy - accuracyOf(a.train).accuracy || (b.candidate.edits ?? 1) - (a.candidate.edits ?? 1));
       const keep = options.keep ?? 2;
       for (const { candidate, train: after } of scored.slice(keep)) {
         refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `train ${pct(accuracyOf(after).accuracy)}, not among the best ${keep} taken to held-out` });
       }
       for (const { candidate, train: after } of scored.slice(0, keep)) {
+        if (accepted) {
+          refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `train ${pct(accuracyOf(after).accuracy)}, not tested on held-out: a better-ranked candidate was accepted first` });
+          continue;
+        }
         const ab = await runSequentialAb({ cases: split.heldOut, oldTools: tools, newTools: candidate.tools, model: options.model, margin: DEFAULT_AB_MARGIN, budget: options.budget ?? DEFAULT_AB_BUDGET });
         const siblingDrops = [...sameCases(train, after), ...sameCases(ab.before, ab.after)].filter(([o, n]) => o.expected.tool !== target && n.passRate < o.passRate);
         const gain = `train ${pct(accuracyOf(train).accuracy)} -> ${pct(accuracyOf(after).accuracy)}`;
@@ -132,7 +138,6 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
         });
         tools = candidate.tools;
         accepted = true;
-        break;
       }
       if (accepted) break;
     }

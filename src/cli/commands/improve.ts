@@ -10,7 +10,7 @@ import { EXIT, ToolproofError } from '../../errors.ts';
 import { formatImproveText } from '../../improve/format-text.ts';
 import { improveDescriptions } from '../../improve/improve.ts';
 import type { ToolDefinition } from '../../types.ts';
-import { addModelFlags, collect, modelFromFlags, positiveInt, type ModelFlags } from '../options.ts';
+import { addModelFlags, collect, modelFromFlags, positiveInt, ratio, type ModelFlags } from '../options.ts';
 import { writeTextFile } from '../output.ts';
 import type { SetExit } from './index.ts';
 
@@ -19,8 +19,10 @@ interface ImproveFlags extends ModelFlags {
   queries?: string[];
   tool?: string[];
   seed?: number;
+  split?: number;
   iterations?: number;
   budget?: number;
+  keep?: number;
   write?: boolean;
   json?: string;
 }
@@ -44,8 +46,10 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     .requiredOption('--queries <file>', 'query set; repeatable', collect)
     .option('--tool <name>', 'only this tool; repeatable', collect)
     .option('--seed <n>', 'seed of the train/held-out split (default 1)', positiveInt)
+    .option('--split <fraction>', 'share of each expected tool\'s queries used to train (default 0.6); the rest is held out', ratio)
     .option('--iterations <n>', 'rounds of proposing and checking (default 3)', positiveInt)
     .option('--budget <calls>', 'held-out A/B: model calls per candidate (default 2000)', positiveInt)
+    .option('--keep <n>', 'candidates taken from train to the held-out A/B per tool and round (default 2)', positiveInt)
     .option('--write', 'rewrite the tool file with the confirmed descriptions')
     .option('--json <file>', 'write the result (split, accepted and refused candidates, final tools) as JSON');
   addModelFlags(command).action(async (flags: ImproveFlags) => {
@@ -53,7 +57,7 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     const cases = (flags.queries ?? []).flatMap((q) => loadQuerySet(q).cases);
     const model = modelFromFlags(flags);
     try {
-      const result = await improveDescriptions({ tools, cases, model, ...(flags.baseUrl ? { rewriter: model } : {}), ...(flags.tool ? { targets: flags.tool } : {}), ...(flags.seed ? { seed: flags.seed } : {}), ...(flags.iterations ? { iterations: flags.iterations } : {}), ...(flags.budget ? { budget: flags.budget } : {}) });
+      const result = await improveDescriptions({ tools, cases, model, ...(flags.baseUrl ? { rewriter: model } : {}), ...(flags.tool ? { targets: flags.tool } : {}), ...(flags.seed ? { seed: flags.seed } : {}), ...(flags.split !== undefined ? { fraction: flags.split } : {}), ...(flags.iterations ? { iterations: flags.iterations } : {}), ...(flags.budget ? { budget: flags.budget } : {}), ...(flags.keep ? { keep: flags.keep } : {}) });
       process.stdout.write(`${formatImproveText(result)}\n`);
       if (flags.json) writeTextFile(flags.json, `${JSON.stringify(result, null, 2)}\n`);
       if (flags.write && result.steps.length) {

@@ -1,0 +1,72 @@
+/**
+ * `toolproof improve` through the CLI, as a user runs it: `--tool search_items` on the refman
+ * fixtures with the mock (a held-out gain whose interval excludes no change, the accepted wording
+ * linted clean, --write and --json), and the model-written path against `toolproof mock-server`.
+ */
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, runCli, startCli } from '../cli/testing.ts';
+import { lintTools } from '../lint/lint-tools.ts';
+import type { ToolDefinition } from '../types.ts';
+import type { ImproveResult } from './improve.ts';
+
+const tempTools = (): { dir: string; file: string } => {
+  const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-cli-'));
+  const file = join(dir, 'refman.json');
+  copyFileSync(fixture('tools/refman.json'), file);
+  return { dir, file };
+};
+
+describe('toolproof improve (CLI)', () => {
+  it('--tool search_items: a held-out gain whose interval excludes no change, written back, and the new wording lints clean', async () => {
+    const { dir, file } = tempTools();
+    const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--tool', 'search_items', '--write', '--json', join(dir, 'improve.json')]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ImproveResult;
+    expect(result.split).toMatchObject({ seed: 1, fraction: 0.6 });
+    expect(result.steps.length).toBeGreaterThan(0);
+    for (const step of result.steps) {
+      expect(step.tool).toBe('search_items');
+      expect(step.heldOut.verdict).toBe('improved');
+      expect(step.heldOut.interval.low).toBeGreaterThan(0);
+      expect(step.heldOut.after.accuracy).toBeGreaterThan(step.heldOut.before.accuracy);
+    }
+    const written = JSON.parse(readFileSync(file, 'utf8')) as ToolDefinition[];
+    const changed = new Set(result.steps.flatMap((s) => s.changes.map((c) => c.tool)));
+    expect(changed.has('search_items')).toBe(true);
+    expect(lintTools(written).findings.filter((f) => f.severity === 'error' && changed.has(f.target ?? ''))).toEqual([]);
+    expect(run.stdout).toMatch(/held-out: \d+\.\d% .* -> \d+\.\d% .*; paired change \+\d+\.\d points \(interval \+\d+\.\d points to \+\d+\.\d points\): improved/);
+    expect(run.stdout).toContain(`wrote ${result.steps.length} confirmed rewording(s) to ${file}`);
+  });
+
+  it('--base-url toolproof mock-server: the model writes a rewording, which is linted, scored and A/B-tested like the others', async () => {
+    const server = startCli(['mock-server', '--port', '0'], { timeoutMs: 120_000 });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.child.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          const line = /^(http:\/\/127\.0\.0\.1:\d+\/v1)$/m.exec(out);
+          if (line) resolve(line[1]);
+        });
+        server.child.on('exit', () => reject(new Error(`mock-server exited: ${out}`)));
+      });
+      const { dir, file } = tempTools();
+      const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--tool', 'search_items', '--seed', '2', '--iterations', '1', '--keep', '20', '--base-url', url, '--model-name', 'toolproof-mock', '--json', join(dir, 'improve.json')], { timeoutMs: 120_000 });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const result = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ImproveResult;
+      const written = [...result.steps, ...result.refused].find((c) => c.candidate === 'model');
+      expect(written?.summary).toMatch(/^rewritten by openai:toolproof-mock/);
+      // The mock server's documented answer (models/mock-reword.ts) is a trigger-word edit: on seed 2 it helps train, not held-out.
+      expect(result.refused.find((r) => r.candidate === 'model')?.reason).toMatch(/^helped train \(train \d+\.\d% -> \d+\.\d%\) but not held-out: /);
+      expect(run.stdout).toMatch(/iteration 1, search_items, model: helped train/);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.done;
+    }
+  });
+});
