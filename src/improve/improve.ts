@@ -50,6 +50,8 @@ export interface ImproveStep {
   changes: Array<{ tool: string; old: string; new: string }>;
   train: { before: Accuracy; after: Accuracy };
   heldOut: { before: Accuracy; after: Accuracy; difference: number; interval: Interval; verdict: AbVerdict };
+  /** The improved tool's own held-out cases (its recall): passed of all, before and after. */
+  toolHeldOut: { cases: number; before: number; after: number };
   /** Held-out queries that flipped, as `id: fail->pass` or `id: pass->fail`. */
   flipped: string[];
 }
@@ -134,6 +136,7 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
           changes: changedTools(tools, candidate.tools).map((name) => ({ tool: name, old: tools.find((t) => t.name === name)!.description ?? '', new: candidate.tools.find((t) => t.name === name)!.description ?? '' })),
           train: { before: accuracyOf(train), after: accuracyOf(after) },
           heldOut: { before: accuracyOf(ab.before), after: accuracyOf(ab.after), difference: ab.estimate.difference, interval: ab.interval, verdict: ab.verdict },
+          toolHeldOut: toolRecall(ab.before, ab.after, target),
           flipped: sameCases(ab.before, ab.after).filter(([o, n]) => o.pass !== n.pass).map(([o, n]) => `${o.id}: ${o.pass ? 'pass' : 'fail'}->${n.pass ? 'pass' : 'fail'}`),
         });
         tools = candidate.tools;
@@ -144,6 +147,11 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
     if (!accepted) break;
   }
   return { split: { seed: split.seed, fraction: split.fraction, train: split.train.map((c) => c.id), heldOut: split.heldOut.map((c) => c.id) }, steps, refused, tools };
+}
+
+function toolRecall(before: CaseResult[], after: CaseResult[], tool: string): { cases: number; before: number; after: number } {
+  const mine = sameCases(before, after).filter(([o]) => (Array.isArray(o.expected.tool) ? o.expected.tool.includes(tool) : o.expected.tool === tool));
+  return { cases: mine.length, before: mine.filter(([o]) => o.pass).length, after: mine.filter(([, n]) => n.pass).length };
 }
 
 function changedTools(before: ToolDefinition[], after: ToolDefinition[]): string[] {
