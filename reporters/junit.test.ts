@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
+import { surfaceRows } from '../src/report/probe-surface-rows.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ToolproofResult } from '../src/report/model.ts';
 import { everyResult } from '../src/report/testing/real-results.ts';
@@ -20,9 +21,9 @@ function parse(xml: string): { root: Node; suites: Node[]; cases: Node[] } {
 }
 
 describe('junit reporter', () => {
-  it('writes one testcase per eval case, lint finding, diff change, A/B set, trigger case, bench task and probed tool', () => {
+  it('writes one testcase per eval case, lint finding, diff change, A/B set, trigger case, bench task, probed tool and probe surface check', () => {
     const { root, cases } = parse(renderJUnit(merged));
-    const expected = merged.cases!.length + merged.lint!.findings.length + merged.diff!.changes.length + merged.diff!.ab.length + merged.skills!.trigger!.cases.length + merged.bench!.tasks.length + merged.probe!.servers.reduce((n, p) => n + p.toolProbes.length, 0);
+    const expected = merged.cases!.length + merged.lint!.findings.length + merged.diff!.changes.length + merged.diff!.ab.length + merged.skills!.trigger!.cases.length + merged.bench!.tasks.length + merged.probe!.servers.reduce((n, p) => n + p.toolProbes.length, 0) + merged.probe!.servers.flatMap(surfaceRows).length;
     expect(cases.length).toBe(expected);
     expect(Number(root.tests)).toBe(expected);
   });
