@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { fixture, runCli, startCli } from '../cli/testing.ts';
 import { lintTools } from '../lint/lint-tools.ts';
 import type { ToolDefinition } from '../types.ts';
+import type { ToolproofResult } from '../report/model.ts';
+import { resultSchemaErrors } from '../report/result-schema.ts';
 import type { ImproveResult } from './improve.ts';
 
 const tempTools = (): { dir: string; file: string } => {
@@ -25,7 +27,11 @@ describe('toolproof improve (CLI)', () => {
     const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--tool', 'search_items', '--write', '--json', join(dir, 'improve.json')]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const result = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ImproveResult;
+    const saved = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolproofResult;
+    const result = saved.improve as ImproveResult;
+    // The shared result model: valid against the published schema, with the improve section.
+    expect(resultSchemaErrors(saved)).toEqual([]);
+    expect(saved).toMatchObject({ command: 'improve', verdict: { status: 'none' }, model: 'mock' });
     expect(result.split).toMatchObject({ seed: 1, fraction: 0.6 });
     expect(result.steps.length).toBeGreaterThan(0);
     for (const step of result.steps) {
@@ -58,7 +64,7 @@ describe('toolproof improve (CLI)', () => {
       const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--tool', 'search_items', '--seed', '2', '--iterations', '1', '--keep', '20', '--base-url', url, '--model-name', 'toolproof-mock', '--json', join(dir, 'improve.json')], { timeoutMs: 120_000 });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      const result = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ImproveResult;
+      const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolproofResult).improve as ImproveResult;
       const written = [...result.steps, ...result.refused].find((c) => c.candidate === 'model');
       expect(written?.summary).toMatch(/^rewritten by openai:toolproof-mock/);
       // The mock server's documented answer (models/mock-reword.ts) is a trigger-word edit: on seed 2 it helps train, not held-out.

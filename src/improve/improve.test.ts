@@ -69,7 +69,7 @@ describe('toolproof improve', () => {
     expect(run.stdout).toMatch(/\{\+.+\+\}/);
     expect(run.stdout).toContain("refused (not applied):");
     expect(run.stdout).toMatch(/iteration 1, search_items, trigger-words: helped train/);
-    const saved = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { steps: Array<{ tool: string; changes: Array<{ new: string }> }> };
+    const saved = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { improve: { steps: Array<{ tool: string; changes: Array<{ new: string }> }> } }).improve;
     const written = JSON.parse(readFileSync(file, 'utf8')) as ToolDefinition[];
     expect(written.find((t) => t.name === saved.steps[0].tool)!.description).toBe(saved.steps[0].changes[0].new);
   });
@@ -80,7 +80,7 @@ describe('toolproof improve', () => {
       const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-'));
       const run = await runCli(['improve', '--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml'), '--seed', '8', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolproof-mock', '--json', join(dir, 'improve.json')]);
       expect(run.code, run.stderr).toBe(0);
-      const result = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { steps: Array<{ candidate: string }>; refused: Array<{ candidate: string; summary: string; reason: string }> };
+      const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { improve: { steps: Array<{ candidate: string }>; refused: Array<{ candidate: string; summary: string; reason: string }> } }).improve;
       const written = [...result.steps, ...result.refused].filter((c) => c.candidate === 'model');
       expect(written.length).toBeGreaterThan(0);
       expect(result.refused.find((r) => r.candidate === 'model')?.summary ?? 'rewritten by openai').toMatch(/^rewritten by openai/);

@@ -9,6 +9,7 @@ import type { ToolLintResult } from '../lint/lint-tools.ts';
 import type { ProbeReport } from '../probe/types.ts';
 import type { SkillsResult } from '../skills/result-types.ts';
 import type { DiffResult } from '../diff/types.ts';
+import type { ImproveResult } from '../improve/improve.ts';
 import type { RunCost, ScenarioResult, ScenarioSummary } from '../run/scenario-types.ts';
 
 export const RESULT_SCHEMA_VERSION = '1.0';
@@ -178,6 +179,8 @@ export interface ToolproofResult {
   lint?: ToolLintResult;
   /** `toolproof probe`: how live servers really fail. */
   probe?: ProbeReport;
+  /** `toolproof improve`: the train/held-out split, accepted rewordings with their evidence, refused candidates, final tools. */
+  improve?: ImproveResult;
   warnings: Diagnostic[];
   errors: ErrorInfo[];
 }

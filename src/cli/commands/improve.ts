@@ -9,6 +9,8 @@ import { loadQuerySet } from '../../config/query-set.ts';
 import { EXIT, ToolproofError } from '../../errors.ts';
 import { formatImproveText } from '../../improve/format-text.ts';
 import { improveDescriptions } from '../../improve/improve.ts';
+import type { ToolproofResult } from '../../report/model.ts';
+import { resultHeader } from '../../report/result-header.ts';
 import type { ToolDefinition } from '../../types.ts';
 import { addModelFlags, collect, modelFromFlags, positiveInt, ratio, type ModelFlags } from '../options.ts';
 import { writeTextFile } from '../output.ts';
@@ -51,15 +53,28 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     .option('--budget <calls>', 'held-out A/B: model calls per candidate (default 2000)', positiveInt)
     .option('--keep <n>', 'candidates taken from train to the held-out A/B per tool and round (default 2)', positiveInt)
     .option('--write', 'rewrite the tool file with the confirmed descriptions')
-    .option('--json <file>', 'write the result (split, accepted and refused candidates, final tools) as JSON');
+    .option('--json <file>', 'write the result as JSON (the shared result model, `improve` section: split, accepted and refused candidates, final tools)');
   addModelFlags(command).action(async (flags: ImproveFlags) => {
     const tools = readTools(flags.tools!);
     const cases = (flags.queries ?? []).flatMap((q) => loadQuerySet(q).cases);
+    const startedAt = new Date().toISOString();
     const model = modelFromFlags(flags);
     try {
       const result = await improveDescriptions({ tools, cases, model, ...(flags.baseUrl ? { rewriter: model } : {}), ...(flags.tool ? { targets: flags.tool } : {}), ...(flags.seed ? { seed: flags.seed } : {}), ...(flags.split !== undefined ? { fraction: flags.split } : {}), ...(flags.iterations ? { iterations: flags.iterations } : {}), ...(flags.budget ? { budget: flags.budget } : {}), ...(flags.keep ? { keep: flags.keep } : {}) });
       process.stdout.write(`${formatImproveText(result)}\n`);
-      if (flags.json) writeTextFile(flags.json, `${JSON.stringify(result, null, 2)}\n`);
+      if (flags.json) {
+        const saved: ToolproofResult = {
+          ...resultHeader('improve', startedAt),
+          complete: true,
+          // improve has no gate: it proposes; nothing passes or fails.
+          verdict: { status: 'none', reasons: [] },
+          model: model.id,
+          improve: result,
+          warnings: [],
+          errors: [],
+        };
+        writeTextFile(flags.json, `${JSON.stringify(saved, null, 2)}\n`);
+      }
       if (flags.write && result.steps.length) {
         writeTextFile(flags.tools!, `${JSON.stringify(result.tools, null, 2)}\n`);
         process.stdout.write(`wrote ${result.steps.length} confirmed rewording(s) to ${flags.tools}\n`);
