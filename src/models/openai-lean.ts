@@ -23,7 +23,8 @@ export type LeanSend = (body: unknown, signal?: AbortSignal) => Promise<unknown>
 
 const TIMED_OUT = Symbol('timed out');
 
-function retryAfterMs(headers: Headers): number | undefined {
+/** The wait a server asks for: `retry-after-ms`, else `Retry-After` in seconds or as a date. */
+export function retryAfterMs(headers: Headers): number | undefined {
   const ms = headers.get('retry-after-ms');
   if (ms !== null && !Number.isNaN(Number.parseFloat(ms))) return Number.parseFloat(ms);
   const value = headers.get('retry-after');

@@ -9,7 +9,7 @@ import { registerSecret } from '../safety/secrets.ts';
 import type { ModelDriver, ModelRequest, ModelResponse } from '../types.ts';
 import { fromWireCompletion, toWireRequest } from './wire.ts';
 import { describeModelError } from './openai-errors.ts';
-import { createLeanTransport } from './openai-lean.ts';
+import { createLeanTransport, retryAfterMs } from './openai-lean.ts';
 
 /** Ollama's OpenAI-compatible address: the most common local runner. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
@@ -52,17 +52,6 @@ function resolveApiKey(options: OpenAIModelOptions): { key: string; source: stri
     if (value !== undefined && value.trim() !== '') return { key: value.trim(), source: name };
   }
   return { key: PLACEHOLDER_API_KEY, source: undefined };
-}
-
-function retryAfterMs(headers: Headers): number | undefined {
-  const ms = headers.get('retry-after-ms');
-  if (ms !== null && !Number.isNaN(Number.parseFloat(ms))) return Number.parseFloat(ms);
-  const value = headers.get('retry-after');
-  if (value === null) return undefined;
-  const seconds = Number.parseFloat(value);
-  if (!Number.isNaN(seconds)) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : date - Date.now();
 }
 
 /**

@@ -7,6 +7,7 @@ import { emitGitHub } from '../../../reporters/github.ts';
 import { createProgress } from '../../report/progress.ts';
 import { exitCodeFor } from '../../errors.ts';
 import type { ToolproofResult } from '../../report/model.ts';
+import type { ModelDriver } from '../../types.ts';
 import { runEval } from '../../run/eval-run.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
@@ -79,22 +80,29 @@ function distractorSizes(value: string): number[] {
   return sizes;
 }
 
+/** What every eval run takes from the flags: inputs, model, sampling and server timeouts. */
+function runInputs(flags: EvalFlags, model: ModelDriver) {
+  return {
+    ...(flags.config ? { config: flags.config } : {}),
+    servers: flags.server ?? [],
+    toolsFiles: flags.tools ?? [],
+    queries: flags.queries ?? [],
+    model,
+    repeat: flags.repeat,
+    concurrency: flags.concurrency,
+    caseTimeoutMs: flags.caseTimeout,
+    ...(flags.maxTokens ? { maxTokens: flags.maxTokens } : {}),
+    serverTimeouts: serverTimeouts(flags),
+  };
+}
+
 /** `eval --distractors`: the same cases at each tool count, accuracy against the count. */
 async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<ToolproofResult> {
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
   try {
     const result = await runDistractorSweep({
-      ...(flags.config ? { config: flags.config } : {}),
-      servers: flags.server ?? [],
-      toolsFiles: flags.tools ?? [],
-      queries: flags.queries ?? [],
-      model,
-      repeat: flags.repeat,
-      concurrency: flags.concurrency,
-      caseTimeoutMs: flags.caseTimeout,
-      ...(flags.maxTokens ? { maxTokens: flags.maxTokens } : {}),
-      serverTimeouts: serverTimeouts(flags),
+      ...runInputs(flags, model),
       sizes: flags.distractors!,
       ...(flags.distractorFile ? { distractorFile: flags.distractorFile } : {}),
       signal,
@@ -117,16 +125,8 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
   const progress = createProgress({ label: 'toolproof eval' });
   try {
     const result = await runEval({
-      ...(flags.config ? { config: flags.config } : {}),
-      servers: flags.server ?? [],
-      toolsFiles: flags.tools ?? [],
-      queries: flags.queries ?? [],
-      model,
-      repeat: flags.repeat,
-      concurrency: flags.concurrency,
+      ...runInputs(flags, model),
       minAccuracy: flags.minAccuracy,
-      caseTimeoutMs: flags.caseTimeout,
-      ...(flags.maxTokens ? { maxTokens: flags.maxTokens } : {}),
       ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
       ...(flags.prices ? { prices: flags.prices } : {}),
       gates: {
@@ -134,7 +134,6 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
         ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
         ...(flags.maxP95Latency !== undefined ? { maxP95LatencyMs: flags.maxP95Latency } : {}),
       },
-      serverTimeouts: serverTimeouts(flags),
       resultsFile: flags.resume ?? flags.results,
       ...(flags.resume ? { resume: flags.resume } : {}),
       ...(flags.force ? { force: true } : {}),
