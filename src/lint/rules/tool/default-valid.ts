@@ -8,24 +8,32 @@ export const defaultValid: ToolRule = {
   defaultSeverity: 'error',
   description: 'every "default" is valid against its own property schema',
   spec: '2.4',
-  check: (tools) =>
-    perTool(tools, (tool) => {
+  check: (tools) => {
+    // One verdict per distinct (schema, default): large tool sets repeat parameter shapes.
+    const verdicts = new Map<string, string | null>();
+    return perTool(tools, (tool) => {
       if (!isObject(tool.inputSchema)) return [];
       const ajv = ajvFor(dialectOf(tool.inputSchema).dialect, { strict: false, allErrors: true }, tool.inputSchema);
       return allProperties(tool.inputSchema).flatMap((p) => {
         if (!('default' in p.schema)) return [];
         const { default: value, ...rest } = p.schema;
-        let validate;
-        try {
-          validate = ajv.compile(rest);
-        } catch {
-          return []; // schema-valid reports schemas that do not compile
+        const key = `${dialectOf(tool.inputSchema).dialect} ${JSON.stringify(rest)} ${JSON.stringify(value)}`;
+        let why = verdicts.get(key);
+        if (why === undefined) {
+          let validate;
+          try {
+            validate = ajv.compile(rest);
+          } catch {
+            return []; // schema-valid reports schemas that do not compile
+          }
+          const valid = validate(value);
+          ajv.removeSchema(rest);
+          why = valid ? null : (validate.errors ?? []).map((e) => `${e.instancePath || 'default'} ${e.message}`).join('; ');
+          verdicts.set(key, why);
         }
-        const valid = validate(value);
-        ajv.removeSchema(rest);
-        if (valid) return [];
-        const why = (validate.errors ?? []).map((e) => `${e.instancePath || 'default'} ${e.message}`).join('; ');
+        if (why === null) return [];
         return [{ path: `${p.path}.default`, message: `default ${JSON.stringify(value)} of "${p.name}" breaks its own schema: ${why}` }];
       });
-    }),
+    });
+  },
 };

@@ -56,5 +56,16 @@ export const schemaValid: ToolRule = {
   defaultSeverity: 'error',
   description: 'inputSchema is valid JSON Schema in its declared dialect (2020-12 when "$schema" is absent), under Ajv strict mode',
   spec: '7.5',
-  check: (tools) => perTool(tools, (tool) => (isObject(tool.inputSchema) ? check(tool.inputSchema) : [])),
+  check: (tools) => {
+    // The same schema gets the same verdict: compile each distinct one once (large tool sets repeat
+    // shapes, and an Ajv compile costs about a millisecond).
+    const seen = new Map<string, Array<{ path: string; message: string }>>();
+    return perTool(tools, (tool) => {
+      if (!isObject(tool.inputSchema)) return [];
+      const key = JSON.stringify(tool.inputSchema);
+      let found = seen.get(key);
+      if (!found) seen.set(key, (found = check(tool.inputSchema)));
+      return found;
+    });
+  },
 };
