@@ -11,6 +11,7 @@ import { esc, htmlTable, section } from '../src/report/html/escape.ts';
 import { renderHeatmap } from '../src/report/html/heatmap.ts';
 import { benchCharts, diffTable, flippedQueries, lintFindings, probeSection, skillsSection } from '../src/report/html/sections.ts';
 import { STYLES } from '../src/report/html/styles.ts';
+import { improveHtml } from '../src/improve/render-report.ts';
 import { costHtml, SCENARIO_STYLES, scenariosHtml } from '../src/report/scenario-sections.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, verdictWord } from '../src/report/text.ts';
 
@@ -101,6 +102,7 @@ export function renderHtml(result: ToolproofResult): string {
     section('bench', 'Benchmarks', benchCharts(result)),
     section('skills', 'Skills', skillsSection(result)),
     section('probe', 'Probe', probeSection(result)),
+    section('improve', 'Improve', improveHtml(result)),
     section('servers', 'Servers', servers(result)),
     section('diagnostics', 'Errors and warnings', diagnostics(result)),
   ].filter(Boolean);

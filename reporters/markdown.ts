@@ -10,6 +10,7 @@ import { cell, details, MAX_CHARS, table } from '../src/report/markdown-kit.ts';
 import { markdownDocument } from '../src/safety/markdown.ts';
 import { abSection, benchSection, breakingSection, flippedSection, lintSection, probeSection, skillsSection } from '../src/report/markdown-sections.ts';
 import { costMarkdown, scenariosMarkdown } from '../src/report/scenario-sections.ts';
+import { improveMarkdown } from '../src/improve/render-report.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, pointsText, previousAccuracy, verdictLine } from '../src/report/text.ts';
 
 const ICON = { pass: '✅', fail: '❌', error: '⚠️', none: 'ℹ️' } as const;
@@ -69,6 +70,7 @@ export function renderMarkdown(result: ToolproofResult, options: RenderOptions =
     benchSection(result),
     skillsSection(result),
     probeSection(result),
+    improveMarkdown(result),
     perToolSection(result.summary),
     failedSection(result),
     diagnosticsSection(result),

@@ -10,6 +10,7 @@ import { renderProbeText } from '../src/probe/render-text.ts';
 import type { ToolproofResult } from '../src/report/model.ts';
 import type { Reporter } from '../src/report/reporter.ts';
 import { renderSkillsEvalText } from '../src/skills/render-text.ts';
+import { formatImproveText } from '../src/improve/format-text.ts';
 import { renderEvalConsole, renderVerdict } from './console.ts';
 
 export function renderText(result: ToolproofResult): string {
@@ -19,6 +20,7 @@ export function renderText(result: ToolproofResult): string {
   if (result.diff) parts.push(formatDiffText(result));
   if (result.bench) parts.push(renderBenchText(result));
   if (result.skills) parts.push(renderSkillsEvalText(result));
+  if (result.improve) parts.push(formatImproveText(result.improve));
   // The eval console ends with warnings, errors and the verdict; without eval, the verdict closes.
   parts.push(result.summary || result.scenarios || result.cost ? renderEvalConsole(result) : renderVerdict(result));
   return `${parts.join('\n\n')}\n`;

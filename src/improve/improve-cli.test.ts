@@ -46,6 +46,18 @@ describe('toolproof improve (CLI)', () => {
     expect(lintTools(written).findings.filter((f) => f.severity === 'error' && changed.has(f.target ?? ''))).toEqual([]);
     expect(run.stdout).toMatch(/held-out: \d+\.\d% .* -> \d+\.\d% .*; paired change \+\d+\.\d points \(interval \+\d+\.\d points to \+\d+\.\d points\): improved/);
     expect(run.stdout).toContain(`wrote ${result.steps.length} confirmed rewording(s) to ${file}`);
+
+    // `toolproof report` re-renders the saved result's improve section in every format.
+    const md = await runCli(['report', join(dir, 'improve.json'), '--format', 'markdown']);
+    expect(md.code).toBe(0);
+    expect(md.stdout).toContain(`#### Improve: ${result.steps.length} rewording(s) confirmed on held-out queries`);
+    expect(md.stdout).toMatch(/\| held-out accuracy \| 66\.7% .* \| 73\.3% .* \|/);
+    expect(md.stdout).toContain("search_items's held-out cases");
+    const html = await runCli(['report', join(dir, 'improve.json'), '--format', 'html']);
+    expect(html.stdout).toContain('<section id="improve"><h2>Improve</h2>');
+    expect(html.stdout).toMatch(/<del>[^<]+<\/del>/);
+    const text = await runCli(['report', join(dir, 'improve.json')]);
+    expect(text.stdout).toContain('split (seed 1, 60% train, stratified by expected tool): 20 train, 15 held-out');
   });
 
   it('--base-url toolproof mock-server: the model writes a rewording, which is linted, scored and A/B-tested like the others', async () => {

@@ -1,0 +1,64 @@
+/**
+ * The "improve" section of the Markdown and HTML reports (`toolproof report improve.json --format
+ * markdown|html`): the split, each accepted rewording with its words marked and its evidence, and
+ * the refused candidates (overfitting and the rest) with their reasons.
+ */
+import { diffWords } from 'diff';
+import { details, table } from '../report/markdown-kit.ts';
+import { esc, htmlTable } from '../report/html/escape.ts';
+import { wordDiffHtml } from '../report/html/word-diff.ts';
+import type { ToolproofResult } from '../report/model.ts';
+import { pct, pointsText } from '../report/text.ts';
+import type { Accuracy, ImproveResult, ImproveStep } from './improve.ts';
+
+const acc = (a: Accuracy): string => `${pct(a.accuracy)} (${pct(a.interval.low)} - ${pct(a.interval.high)})`;
+const heldOut = (s: ImproveStep): string => `${pointsText(s.heldOut.difference)} (${pointsText(s.heldOut.interval.low)} to ${pointsText(s.heldOut.interval.high)}): ${s.heldOut.verdict}`;
+const splitLine = (r: ImproveResult): string => `Split: seed ${r.split.seed}, ${Math.round(r.split.fraction * 100)}% train, stratified by expected tool: ${r.split.train.length} train, ${r.split.heldOut.length} held-out.`;
+
+/** Markdown: removed words struck through, added ones in bold. */
+function markdownDiff(before: string, after: string): string {
+  return diffWords(before, after)
+    .map((p) => (p.added ? `**${p.value.trim()}** ` : p.removed ? `~~${p.value.trim()}~~ ` : p.value))
+    .join('')
+    .replace(/\|/g, '\\|');
+}
+
+export function improveMarkdown(result: ToolproofResult): string | undefined {
+  const r = result.improve;
+  if (!r) return undefined;
+  const out = [`#### Improve: ${r.steps.length} rewording(s) confirmed on held-out queries`, splitLine(r)];
+  for (const s of r.steps) {
+    out.push(`**${s.tool}**, iteration ${s.iteration}: ${s.candidate} (${s.summary})`);
+    out.push(table(['tool', 'description (~~removed~~, **added**)'], s.changes.map((c) => [c.tool, markdownDiff(c.old, c.new)])));
+    out.push(table(['', 'before', 'after'], [
+      ['train accuracy', acc(s.train.before), acc(s.train.after)],
+      ['held-out accuracy', acc(s.heldOut.before), acc(s.heldOut.after)],
+      [`${s.tool}'s held-out cases`, `${s.toolHeldOut.before}/${s.toolHeldOut.cases}`, `${s.toolHeldOut.after}/${s.toolHeldOut.cases}`],
+    ]));
+    out.push(`Held-out paired change ${heldOut(s)}.${s.flipped.length ? ` Flipped: ${s.flipped.join(', ')}.` : ''}`);
+  }
+  if (r.refused.length) out.push(details(`Refused, not applied (${r.refused.length})`, table(['iteration', 'tool', 'candidate', 'reason'], r.refused.map((x) => [`${x.iteration}`, x.tool, x.candidate, x.reason]))));
+  return out.join('\n\n');
+}
+
+export function improveHtml(result: ToolproofResult): string | undefined {
+  const r = result.improve;
+  if (!r) return undefined;
+  const parts = [`<p>${esc(splitLine(r))}</p>`];
+  if (!r.steps.length) parts.push('<p>No rewording was confirmed on the held-out queries; nothing to apply.</p>');
+  for (const s of r.steps) {
+    parts.push(`<h3>${esc(s.tool)}, iteration ${s.iteration}: ${esc(s.candidate)}</h3><p>${esc(s.summary)}</p>`);
+    parts.push(htmlTable(['tool', 'old', 'new'], s.changes.map((c) => {
+      const d = wordDiffHtml(c.old, c.new);
+      return [esc(c.tool), d.before, d.after];
+    })));
+    parts.push(htmlTable(['', 'before', 'after'], [
+      ['train accuracy', esc(acc(s.train.before)), esc(acc(s.train.after))],
+      ['held-out accuracy', esc(acc(s.heldOut.before)), esc(acc(s.heldOut.after))],
+      [`${esc(s.tool)}'s held-out cases`, `${s.toolHeldOut.before}/${s.toolHeldOut.cases}`, `${s.toolHeldOut.after}/${s.toolHeldOut.cases}`],
+    ]));
+    parts.push(`<p>Held-out paired change ${esc(heldOut(s))}.${s.flipped.length ? ` Flipped: ${esc(s.flipped.join(', '))}.` : ''}</p>`);
+  }
+  if (r.refused.length) parts.push(`<h3>Refused, not applied (${r.refused.length})</h3>${htmlTable(['iteration', 'tool', 'candidate', 'reason'], r.refused.map((x) => [`${x.iteration}`, esc(x.tool), esc(x.candidate), esc(x.reason)]))}`);
+  return parts.join('\n');
+}
