@@ -87,4 +87,30 @@ describe('toolproof improve (CLI)', () => {
       await server.done;
     }
   });
+
+  it('--config --server: improves a live server\'s tools; --write writes a patch file naming where each description lives', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-live-'));
+    const source = readFileSync(fixture('servers/refman.mjs'), 'utf8');
+    const patch = join(dir, 'improve.patch.json');
+    const run = await runCli(['improve', '--config', fixture('hosts/example.json'), '--server', 'refman', '--queries', fixture('queries/refman.yaml'), '--tool', 'search_items', '--write', '--patch', patch], { timeoutMs: 120_000 });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const entries = JSON.parse(readFileSync(patch, 'utf8')) as Array<{ server: string; tool: string; old: string; new: string; location: string }>;
+    expect(entries.map((e) => e.tool)).toContain('search_items');
+    for (const e of entries) {
+      expect(e.server).toBe('refman');
+      expect(e.location).toMatch(/fixtures[\\/]servers[\\/]refman\.mjs:\d+$/);
+      const line = source.split('\n')[Number(e.location.split(':').pop()) - 1];
+      expect(line).toContain(e.old.slice(0, 40));
+      expect(run.stdout).toContain(`refman/${e.tool}: ${e.location}`);
+    }
+    expect(readFileSync(fixture('servers/refman.mjs'), 'utf8')).toBe(source);
+  });
+
+  it('asks for --tools or --config', async () => {
+    const run = await runCli(['improve', '--queries', fixture('queries/refman.yaml')]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('E_USAGE');
+    expect(run.stderr).toContain('--tools FILE or --config FILE');
+  });
 });

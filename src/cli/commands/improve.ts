@@ -8,16 +8,20 @@ import type { Command } from 'commander';
 import { loadQuerySet } from '../../config/query-set.ts';
 import { EXIT, ToolproofError } from '../../errors.ts';
 import { formatImproveText } from '../../improve/format-text.ts';
+import { liveTools, patchEntries } from '../../improve/live.ts';
 import { improveDescriptions } from '../../improve/improve.ts';
 import type { ToolproofResult } from '../../report/model.ts';
 import { resultHeader } from '../../report/result-header.ts';
 import type { ToolDefinition } from '../../types.ts';
-import { addModelFlags, collect, modelFromFlags, positiveInt, ratio, type ModelFlags } from '../options.ts';
+import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
 import { writeTextFile } from '../output.ts';
 import type { SetExit } from './index.ts';
 
-interface ImproveFlags extends ModelFlags {
+interface ImproveFlags extends ModelFlags, ServerFlags {
   tools?: string;
+  config?: string;
+  server?: string[];
+  patch?: string;
   queries?: string[];
   tool?: string[];
   seed?: number;
@@ -44,7 +48,10 @@ export function registerImprove(program: Command, setExit: SetExit): void {
   const command = program
     .command('improve')
     .description('propose better tool descriptions from failed cases and keep only those held-out queries confirm')
-    .requiredOption('--tools <file>', 'the tool list to improve (JSON)')
+    .option('--tools <file>', 'the tool list to improve (JSON); --write rewrites it')
+    .option('--config <file>', 'host configuration whose servers to start; --write writes a patch file')
+    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .option('--patch <file>', 'with --config --write: the patch file (default toolproof-improve.patch.json)')
     .requiredOption('--queries <file>', 'query set; repeatable', collect)
     .option('--tool <name>', 'only this tool; repeatable', collect)
     .option('--seed <n>', 'seed of the train/held-out split (default 1)', positiveInt)
@@ -54,8 +61,11 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     .option('--keep <n>', 'candidates taken from train to the held-out A/B per tool and round (default 2)', positiveInt)
     .option('--write', 'rewrite the tool file with the confirmed descriptions')
     .option('--json <file>', 'write the result as JSON (the shared result model, `improve` section: split, accepted and refused candidates, final tools)');
-  addModelFlags(command).action(async (flags: ImproveFlags) => {
-    const tools = readTools(flags.tools!);
+  addServerFlags(addModelFlags(command)).action(async (flags: ImproveFlags) => {
+    if (!flags.tools === !flags.config) throw new ToolproofError('E_USAGE', 'improve needs one of --tools FILE or --config FILE', { hint: 'e.g. toolproof improve --tools fixtures/tools/refman.json --queries fixtures/queries/refman.yaml' });
+    if (flags.server?.length && !flags.config) throw new ToolproofError('E_USAGE', '--server needs --config', { hint: 'name servers from a host config' });
+    const live = flags.config ? await liveTools(flags.config, flags.server ?? [], serverTimeouts(flags)) : undefined;
+    const tools = live ? live.tools : readTools(flags.tools!);
     const cases = (flags.queries ?? []).flatMap((q) => loadQuerySet(q).cases);
     const startedAt = new Date().toISOString();
     const model = modelFromFlags(flags);
@@ -75,7 +85,13 @@ export function registerImprove(program: Command, setExit: SetExit): void {
         };
         writeTextFile(flags.json, `${JSON.stringify(saved, null, 2)}\n`);
       }
-      if (flags.write && result.steps.length) {
+      if (flags.write && result.steps.length && live) {
+        const patch = flags.patch ?? 'toolproof-improve.patch.json';
+        const entries = patchEntries(live.config, tools, result);
+        writeTextFile(patch, `${JSON.stringify(entries, null, 2)}\n`);
+        process.stdout.write(`wrote ${entries.length} confirmed description(s) to ${patch} (a live server's descriptions live in its source):\n`);
+        for (const e of entries) process.stdout.write(`  ${e.server ? `${e.server}/` : ''}${e.tool}: ${e.location}\n`);
+      } else if (flags.write && result.steps.length) {
         writeTextFile(flags.tools!, `${JSON.stringify(result.tools, null, 2)}\n`);
         process.stdout.write(`wrote ${result.steps.length} confirmed rewording(s) to ${flags.tools}\n`);
       }
