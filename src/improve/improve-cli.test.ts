@@ -39,6 +39,9 @@ describe('toolproof improve (CLI)', () => {
       expect(step.heldOut.verdict).toBe('improved');
       expect(step.heldOut.interval.low).toBeGreaterThan(0);
       expect(step.heldOut.after.accuracy).toBeGreaterThan(step.heldOut.before.accuracy);
+      // The query-sample interval holds the same difference (it is wider: 15 queries are few).
+      expect(step.heldOutQueries.interval.low).toBeLessThanOrEqual(step.heldOut.difference);
+      expect(step.heldOutQueries.interval.high).toBeGreaterThanOrEqual(step.heldOut.difference);
     }
     const written = JSON.parse(readFileSync(file, 'utf8')) as ToolDefinition[];
     const changed = new Set(result.steps.flatMap((s) => s.changes.map((c) => c.tool)));

@@ -12,6 +12,7 @@ import { summarise } from '../scoring/metrics.ts';
 import type { Interval } from '../report/model.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
 import { DEFAULT_AB_MARGIN } from '../diff/ab.ts';
+import { mcnemarExactP, newcombePairedInterval } from '../diff/paired-stats.ts';
 import { runSequentialAb, DEFAULT_AB_BUDGET } from '../diff/ab-sequential.ts';
 import type { AbVerdict } from '../diff/types.ts';
 import { proposeCandidates, type Candidate } from './candidates.ts';
@@ -50,6 +51,12 @@ export interface ImproveStep {
   changes: Array<{ tool: string; old: string; new: string }>;
   train: { before: Accuracy; after: Accuracy };
   heldOut: { before: Accuracy; after: Accuracy; difference: number; interval: Interval; verdict: AbVerdict };
+  /**
+   * Newcombe's paired interval over the held-out queries, treating them as a sample of the queries
+   * users write (the A/B's interval is exact on these queries for a deterministic model): context for
+   * how far the gain may carry beyond them, not the acceptance test.
+   */
+  heldOutQueries: { interval: Interval; mcnemarP: number };
   /** The improved tool's own held-out cases (its recall): passed of all, before and after. */
   toolHeldOut: { cases: number; before: number; after: number };
   /** Held-out queries that flipped, as `id: fail->pass` or `id: pass->fail`. */
@@ -137,6 +144,7 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
           train: { before: accuracyOf(train), after: accuracyOf(after) },
           heldOut: { before: accuracyOf(ab.before), after: accuracyOf(ab.after), difference: ab.estimate.difference, interval: ab.interval, verdict: ab.verdict },
           toolHeldOut: toolRecall(ab.before, ab.after, target),
+          heldOutQueries: querySample(sameCases(ab.before, ab.after)),
           flipped: sameCases(ab.before, ab.after).filter(([o, n]) => o.pass !== n.pass).map(([o, n]) => `${o.id}: ${o.pass ? 'pass' : 'fail'}->${n.pass ? 'pass' : 'fail'}`),
         });
         tools = candidate.tools;
@@ -147,6 +155,12 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
     if (!accepted) break;
   }
   return { split: { seed: split.seed, fraction: split.fraction, train: split.train.map((c) => c.id), heldOut: split.heldOut.map((c) => c.id) }, steps, refused, tools };
+}
+
+function querySample(pairs: Array<[CaseResult, CaseResult]>): { interval: Interval; mcnemarP: number } {
+  const counts = { both: 0, oldOnly: 0, newOnly: 0, neither: 0 };
+  for (const [o, n] of pairs) counts[o.pass && n.pass ? 'both' : o.pass ? 'oldOnly' : n.pass ? 'newOnly' : 'neither']++;
+  return { interval: newcombePairedInterval(counts), mcnemarP: mcnemarExactP(counts.oldOnly, counts.newOnly) };
 }
 
 function toolRecall(before: CaseResult[], after: CaseResult[], tool: string): { cases: number; before: number; after: number } {

@@ -12,7 +12,8 @@ import { pct, pointsText } from '../report/text.ts';
 import type { Accuracy, ImproveResult, ImproveStep } from './improve.ts';
 
 const acc = (a: Accuracy): string => `${pct(a.accuracy)} (${pct(a.interval.low)} - ${pct(a.interval.high)})`;
-const heldOut = (s: ImproveStep): string => `${pointsText(s.heldOut.difference)} (${pointsText(s.heldOut.interval.low)} to ${pointsText(s.heldOut.interval.high)}): ${s.heldOut.verdict}`;
+const heldOut = (s: ImproveStep): string =>
+  `${pointsText(s.heldOut.difference)} (${pointsText(s.heldOut.interval.low)} to ${pointsText(s.heldOut.interval.high)}): ${s.heldOut.verdict}; as a sample of users' queries, Newcombe ${pointsText(s.heldOutQueries.interval.low)} to ${pointsText(s.heldOutQueries.interval.high)}`;
 const splitLine = (r: ImproveResult): string => `Split: seed ${r.split.seed}, ${Math.round(r.split.fraction * 100)}% train, stratified by expected tool: ${r.split.train.length} train, ${r.split.heldOut.length} held-out.`;
 
 /** Markdown: removed words struck through, added ones in bold. */
