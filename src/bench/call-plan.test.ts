@@ -17,11 +17,11 @@ describe('planCalls: the probe safety rule', () => {
     tool('unannotated', undefined),
   ];
 
-  it('benchmarks read-only and non-destructive tools, and skips the rest unless listed', () => {
+  it('benchmarks read-only tools only, and skips the rest (non-destructive writers too) unless listed', () => {
     const plan = planCalls('s', tools, []);
     expect(plan.map((p) => [p.tool, 'skipped' in p ? 'skipped' : 'run'])).toEqual([
       ['read', 'run'],
-      ['append', 'run'],
+      ['append', 'skipped'],
       ['wipe', 'skipped'],
       ['unannotated', 'skipped'],
     ]);

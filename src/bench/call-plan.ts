@@ -1,6 +1,6 @@
 /**
  * Which `tools/call` tasks a server gets, under the probe's safety rule: a tool annotated read-only
- * (`readOnlyHint: true`) or non-destructive (`destructiveHint: false`) is benchmarked with arguments
+ * (`readOnlyHint: true`) is benchmarked with arguments
  * built from its schema unless the calls file lists it; any other tool runs only when listed.
  */
 import { ToolproofError } from '../errors.ts';
@@ -26,7 +26,9 @@ export interface SkippedCall {
 export type CallPlan = Array<PlannedCall | SkippedCall>;
 
 export function isSafeTool(tool: ToolDefinition): boolean {
-  return tool.annotations?.readOnlyHint === true || tool.annotations?.destructiveHint === false;
+  // As probe: only a tool that says it reads. A non-destructive tool may still write (create_directory,
+  // create_entities), and bench calls each tool hundreds of times.
+  return tool.annotations?.readOnlyHint === true;
 }
 
 /**
@@ -76,7 +78,7 @@ export function planCalls(server: string, tools: readonly ToolDefinition[], list
       continue;
     }
     if (!isSafeTool(tool)) {
-      plan.push({ task: `tools/call ${tool.name}`, tool: tool.name, skipped: 'not annotated readOnlyHint: true or destructiveHint: false; list it in --calls to benchmark it' });
+      plan.push({ task: `tools/call ${tool.name}`, tool: tool.name, skipped: 'not annotated readOnlyHint: true (it may write); list it in --calls to benchmark it' });
       continue;
     }
     const args = synthesizeArgs(tool.inputSchema);

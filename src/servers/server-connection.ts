@@ -412,7 +412,9 @@ export class ServerConnection {
       });
     }
     const code = (error as { code?: number | string }).code;
-    if (code === -32001 || code === 'REQUEST_TIMEOUT' || /timed out|timeout/i.test(message)) {
+    // Only a real deadline is a timeout: a server's own error text may well contain the word (a URL with
+    // ?timeout=32s, an upstream API that timed out), and that is the server failing, not hanging.
+    if (code === -32001 || code === 'REQUEST_TIMEOUT') {
       return new ToolproofError('E_CALL_TIMEOUT', `server "${this.name}" did not answer ${what} within ${timeoutMs} ms`, {
         server: this.name,
         tool,
