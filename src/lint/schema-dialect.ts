@@ -3,6 +3,7 @@
  * says) and a fresh Ajv instance for it. A fresh instance per schema keeps one tool's `$id` from
  * colliding with another's.
  */
+import { linearRegExp } from '../safety/regex-engine.ts';
 import { Ajv, type Options } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -32,7 +33,9 @@ export function dialectOf(schema: JsonSchema): DialectChoice {
 }
 
 function createAjv(dialect: Dialect, options: Options): AnyAjv {
-  const ajv = dialect === 'draft-07' ? new Ajv(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv2020(options);
+  // Server patterns are untrusted: a linear-time engine, so no schema can hang lint, probe or diff.
+  const safe = { ...options, code: { ...options.code, regExp: linearRegExp } };
+  const ajv = dialect === 'draft-07' ? new Ajv(safe) : dialect === '2019-09' ? new Ajv2019(safe) : new Ajv2020(safe);
   addFormats(ajv);
   return ajv;
 }

@@ -1,11 +1,13 @@
 /** Validates a tool call's arguments against the tool's own inputSchema (ajv, 2020-12 by default). */
+import { linearRegExp } from '../safety/regex-engine.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../types.ts';
 
 // Lenient on purpose: this checks calls against third-party schemas, not the schemas themselves (lint does that).
-const ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-const ajv07 = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+// Server patterns run on a linear-time engine (src/safety/regex-engine.ts): no schema can hang a run.
+const ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } });
+const ajv07 = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } });
 const cache = new WeakMap<object, ValidateFunction | Error>();
 
 function compile(schema: JsonSchema): ValidateFunction | Error {

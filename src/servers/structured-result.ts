@@ -6,6 +6,7 @@
  * only. A broken schema is a failure naming the JSON path; text that disagrees is a warning.
  * Results flagged `isError` are not checked: an error result need not match the output schema.
  */
+import { linearRegExp } from '../safety/regex-engine.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { toJsonPath } from '../config/validate.ts';
@@ -33,8 +34,9 @@ export interface StructuredResultCheck {
 }
 
 // Lenient on purpose: third-party schemas are checked by lint; here they only judge results.
-const ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-const ajv07 = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+// Server patterns run on a linear-time engine (src/safety/regex-engine.ts): no schema can hang a run.
+const ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } });
+const ajv07 = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } });
 const cache = new WeakMap<object, ValidateFunction | Error>();
 
 function compile(schema: JsonSchema): ValidateFunction | Error {
