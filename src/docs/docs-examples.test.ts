@@ -56,7 +56,8 @@ describe('README and docs examples', () => {
       } finally {
         stopBackground();
       }
-    });
+      // A transcript may run several commands (improve, bench) on a loaded machine.
+    }, 600_000);
   }
 
   for (const block of blocks.filter((b) => (b.lang === 'yaml' || b.lang === 'json') && b.commands.length === 0 && !b.writes)) {
