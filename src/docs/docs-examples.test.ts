@@ -89,5 +89,5 @@ describe('README and docs examples', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 600_000);
 });
