@@ -8,6 +8,7 @@ import { EXIT, formatError, ToolproofError } from '../errors.ts';
 import { commandNamed, COMMANDS } from './commands/index.ts';
 import { VERSION } from '../version.ts';
 import { installOutputBoundary } from '../safety/boundary.ts';
+import { refuseDashOutput } from './output.ts';
 
 export async function main(argv: string[]): Promise<number> {
   // Every byte the CLI prints passes one boundary: secrets redacted, control sequences inert (src/safety).
@@ -22,6 +23,7 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   try {
+    refuseDashOutput(argv);
     const named = commandNamed(argv);
     for (const [name, entry] of Object.entries(COMMANDS)) {
       if (name === named) (await entry.load())(program, setExit);
