@@ -44,6 +44,7 @@ describe('the packed package in a fresh project', { timeout: LONG }, () => {
     expect(files).toContain('dist/cli.js');
     expect(files).toContain('dist/types/src/index.d.ts');
     expect(files).toContain('fixtures/hosts/example.json');
+    expect(files).toContain('LICENSE');
     const unwanted = files.filter((f) => /\.test\.|(^|\/)testing\/|^\.ci\/|bench\/harness|\.png$|^suites\/|^src\/.*\.ts$|^scripts\//.test(f));
     expect(unwanted).toEqual([]);
   });
