@@ -8,6 +8,8 @@ import { Ajv, type Options } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
+import { formatNames } from 'ajv-formats/dist/formats.js';
+import { childPath } from './tool-rule-kit.ts';
 import type { JsonSchema } from '../types.ts';
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
@@ -48,19 +50,63 @@ function hasId(value: unknown): boolean {
   return Object.entries(value).some(([k, v]) => k === '$id' || k === 'id' && typeof v === 'string' && v.includes(':') || hasId(v));
 }
 
+const KNOWN_FORMATS: ReadonlySet<string> = new Set(formatNames);
+
+/** A `format` Ajv checks values against (ajv-formats' list); any other name is legal JSON Schema that nothing checks. */
+export function isKnownFormat(name: string): boolean {
+  return KNOWN_FORMATS.has(name);
+}
+
+/** Keywords whose values are data, not schemas: a `format` inside them is a value, not the keyword. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example']);
+/** Keywords whose values map names to schemas: a key there is a property name, whatever it spells. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+export interface FormatKeyword {
+  /** JSON path of the `format` keyword, from `base`. */
+  path: string;
+  name: string;
+}
+
+/** Every `format` keyword with a string value in the schema, in document order. */
+export function formatKeywords(value: unknown, base = '$', nameMap = false, out: FormatKeyword[] = []): FormatKeyword[] {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => formatKeywords(v, `${base}[${i}]`, false, out));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      const at = childPath(base, k);
+      if (nameMap) formatKeywords(v, at, false, out);
+      else if (k === 'format' && typeof v === 'string') out.push({ path: at, name: v });
+      else if (!DATA_KEYWORDS.has(k)) formatKeywords(v, at, NAME_MAPS.has(k), out);
+    }
+  }
+  return out;
+}
+
+/**
+ * JSON Schema makes `format` an annotation: a name the validator does not know is legal and checks
+ * nothing (`format: "json"` in a real server). Ajv's strict mode throws on it and lenient mode logs,
+ * so every Ajv that meets a schema learns its unknown names as formats that accept any value.
+ */
+function acceptUnknownFormats(ajv: AnyAjv, schema: unknown): void {
+  for (const { name } of formatKeywords(schema)) {
+    if (!(name in ajv.formats)) ajv.addFormat(name, true);
+  }
+}
+
 /**
  * An Ajv for the dialect. Building one (meta-schemas, formats) costs ~80 ms, so instances are shared
  * per dialect and options; a schema that declares an `$id` gets a fresh one, since two tools may
  * declare the same `$id` and Ajv refuses a second schema under a known id.
  */
 export function ajvFor(dialect: Dialect, options: Options, schema?: unknown): AnyAjv {
-  if (schema !== undefined && hasId(schema)) return createAjv(dialect, options);
   const key = `${dialect} ${JSON.stringify(options)}`;
-  let ajv = shared.get(key);
+  let ajv = schema !== undefined && hasId(schema) ? undefined : shared.get(key);
   if (!ajv) {
     ajv = createAjv(dialect, options);
-    shared.set(key, ajv);
+    if (schema === undefined || !hasId(schema)) shared.set(key, ajv);
   }
+  if (schema !== undefined) acceptUnknownFormats(ajv, schema);
   return ajv;
 }
 

@@ -15,6 +15,7 @@ import { descriptionPresent } from './description-present.ts';
 import { descriptionSiblingExists } from './description-sibling-exists.ts';
 import { descriptionWhenToCall } from './description-when-to-call.ts';
 import { enumValid } from './enum-valid.ts';
+import { formatKnown } from './format-known.ts';
 import { hiddenUnicode } from './hidden-unicode.ts';
 import { instructionOverride } from './instruction-override.ts';
 import { nameConfusable } from './name-confusable.ts';
@@ -53,6 +54,7 @@ export const TOOL_RULES: Readonly<Record<string, ToolRule>> = {
   [schemaObjectRoot.id]: schemaObjectRoot,
   [schemaPropertiesRequired.id]: schemaPropertiesRequired,
   [schemaValid.id]: schemaValid,
+  [formatKnown.id]: formatKnown,
   [defaultValid.id]: defaultValid,
   [propertyType.id]: propertyType,
   [propertyDescription.id]: propertyDescription,

@@ -1,11 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { cleanTool, ruleTable, withProperty } from '../../testing/rule-table.ts';
+import type { ToolDefinition } from '../../../types.ts';
 import { schemaValid } from './schema-valid.ts';
+
+/** notion-mcp-server's API-post-page, as listed: its "cover" carries `format: "json"`, a format Ajv does not know. */
+const notionPostPage = (JSON.parse(readFileSync(new URL('../../../../fixtures/real-servers/notion-mcp-server@2.5.2.tools.json', import.meta.url), 'utf8')) as { tools: ToolDefinition[] }).tools.filter((t) => t.name === 'API-post-page');
 
 ruleTable(schemaValid, {
   valid: [
     { name: '2020-12 by default', tools: [cleanTool()] },
     { name: 'draft-07 declared', tools: [cleanTool({}, { $schema: 'http://json-schema.org/draft-07/schema#' })] },
     { name: 'local $ref to $defs', tools: [withProperty('when', { $ref: '#/$defs/day', description: 'Day.' })].map((t) => ({ ...t, inputSchema: { ...t.inputSchema, $defs: { day: { type: 'string', format: 'date' } } } })) },
+    // JSON Schema makes format an annotation: an unknown name is legal and checks nothing (format-known notes it).
+    { name: 'unknown format', tools: [withProperty('day', { type: 'string', format: 'weekday', description: 'Day.' })] },
+    { name: 'unknown format in draft-07', tools: [withProperty('day', { type: 'string', format: 'weekday', description: 'Day.' })].map((t) => ({ ...t, inputSchema: { ...t.inputSchema, $schema: 'http://json-schema.org/draft-07/schema#' } })) },
+    { name: 'notion-mcp-server API-post-page (format "json")', tools: notionPostPage },
+    { name: 'a property named "format" is not the keyword', tools: [withProperty('format', { type: 'string', enum: ['md', 'html'], default: 'md', description: 'Output format.' })] },
     { name: 'remote $ref is left to no-remote-ref', tools: [withProperty('geo', { $ref: 'https://example.com/geo.json', description: 'Place.' })] },
   ],
   invalid: [
@@ -15,6 +25,6 @@ ruleTable(schemaValid, {
     { name: 'draft-07 with 2020 keyword misuse', tools: [cleanTool({}, { $schema: 'http://json-schema.org/draft-07/schema#', required: 'query' })], message: /draft-07/ },
     { name: 'unknown dialect', tools: [cleanTool({}, { $schema: 'https://example.com/my-dialect' })], paths: ['$.inputSchema.$schema'] },
     { name: 'local $ref to nowhere', tools: [withProperty('when', { $ref: '#/$defs/missing', description: 'Day.' })], message: /missing|resolve/ },
-    { name: 'unknown format', tools: [withProperty('day', { type: 'string', format: 'weekday', description: 'Day.' })], message: /format/ },
+    { name: 'format that is not a string', tools: [withProperty('day', { type: 'string', format: 7, description: 'Day.' })], paths: ['$.inputSchema.properties.day.format'] },
   ],
 });

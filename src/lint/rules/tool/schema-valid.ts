@@ -49,12 +49,15 @@ function check(schema: JsonSchema): Array<{ path: string; message: string }> {
   return out;
 }
 
-/** Spec 7.5: a malformed inputSchema makes every call fail. Ajv strict mode in the declared dialect. */
+/**
+ * Spec 7.5: a malformed inputSchema makes every call fail. Ajv strict mode in the declared dialect,
+ * except that an unknown `format` is legal JSON Schema (an annotation): format-known notes it.
+ */
 export const schemaValid: ToolRule = {
   id: 'schema-valid',
   kind: 'tool',
   defaultSeverity: 'error',
-  description: 'inputSchema is valid JSON Schema in its declared dialect (2020-12 when "$schema" is absent), under Ajv strict mode',
+  description: 'inputSchema is valid JSON Schema in its declared dialect (2020-12 when "$schema" is absent), under Ajv strict mode (unknown formats allowed, as JSON Schema allows them)',
   spec: '7.5',
   check: (tools) => {
     // The same schema gets the same verdict: compile each distinct one once (large tool sets repeat
