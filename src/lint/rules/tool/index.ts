@@ -31,6 +31,7 @@ import { nameUnique } from './name-unique.ts';
 import { nameVerbFirst } from './name-verb-first.ts';
 import { noRemoteRef } from './no-remote-ref.ts';
 import { notAllStrings } from './not-all-strings.ts';
+import { objectFillable } from './object-fillable.ts';
 import { optionalHasDefault } from './optional-has-default.ts';
 import { preferArray } from './prefer-array.ts';
 import { preferBoolean } from './prefer-boolean.ts';
@@ -68,6 +69,7 @@ export const TOOL_RULES: Readonly<Record<string, ToolRule>> = {
   [preferArray.id]: preferArray,
   [notAllStrings.id]: notAllStrings,
   [optionalHasDefault.id]: optionalHasDefault,
+  [objectFillable.id]: objectFillable,
   [strictSchema.id]: strictSchema,
   [nameVerbFirst.id]: nameVerbFirst,
   [nameSelfDescribing.id]: nameSelfDescribing,

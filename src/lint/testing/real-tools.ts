@@ -1,0 +1,35 @@
+/**
+ * Tools of the real npm servers snapshotted in fixtures/real-servers, for rule tests that must hold on
+ * definitions nobody here wrote: a whole tool, or one of its parameters on the clean tool.
+ */
+import { readFileSync } from 'node:fs';
+import { cleanTool } from './rule-table.ts';
+import type { JsonSchema, ToolDefinition } from '../../types.ts';
+
+const DIR = new URL('../../../fixtures/real-servers/', import.meta.url);
+const cache = new Map<string, ToolDefinition[]>();
+
+/** Every tool of a snapshot, e.g. `realTools('notion-mcp-server@2.5.2')`. */
+export function realTools(snapshot: string): ToolDefinition[] {
+  let tools = cache.get(snapshot);
+  if (!tools) {
+    tools = (JSON.parse(readFileSync(new URL(`${snapshot}.tools.json`, DIR), 'utf8')) as { tools: ToolDefinition[] }).tools;
+    cache.set(snapshot, tools);
+  }
+  return tools;
+}
+
+/** One tool of a snapshot, as listed; throws when the snapshot has no such tool. */
+export function realTool(snapshot: string, name: string): ToolDefinition {
+  const tool = realTools(snapshot).find((t) => t.name === name);
+  if (!tool) throw new Error(`${snapshot} has no tool ${name}`);
+  return tool;
+}
+
+/** A real tool's parameter, as listed, put on the clean tool (optional), so a rule sees only that parameter. */
+export function realParameter(snapshot: string, tool: string, parameter: string): ToolDefinition {
+  const schema = (realTool(snapshot, tool).inputSchema.properties as Record<string, JsonSchema> | undefined)?.[parameter];
+  if (!schema) throw new Error(`${snapshot} ${tool} has no parameter ${parameter}`);
+  const base = cleanTool();
+  return cleanTool({}, { properties: { ...(base.inputSchema.properties as JsonSchema), [parameter]: schema } });
+}
