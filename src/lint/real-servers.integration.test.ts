@@ -26,7 +26,7 @@ describe('lint: real servers', () => {
     const lint = result.lint!;
     expect(lint.sets.map((s) => `${s.name}:${s.tools}`)).toEqual(['everything:13', 'filesystem:14', 'memory:9']);
     expect(result.verdict.status).toBe('pass');
-    expect(lint.summary).toEqual({ error: 0, warn: 159, info: 1 });
+    expect(lint.summary).toEqual({ error: 0, warn: 155, info: 1 });
 
     expect(countByRule(lint.findings, 'everything')).toEqual({
       'description-examples': 13,
@@ -46,7 +46,6 @@ describe('lint: real servers', () => {
       'description-exclusions': 13, // read_file says "Use read_text_file instead"
       'description-when-to-call': 10,
       'property-description': 18, // path, content, source, destination, pattern, edits, excludePatterns have none
-      'optional-has-default': 4, // head and tail of read_file and read_text_file
       'prefer-integer': 4, // the same four are "number" for a count of lines
       'name-verb-first': 1, // directory_tree
       'schema-properties-required': 1, // list_allowed_directories
@@ -65,6 +64,8 @@ describe('lint: real servers', () => {
     // Spot checks that the findings point at the right thing.
     expect(has(lint.findings, 'filesystem', 'directory_tree', 'name-verb-first', '$.name')).toBe(true);
     expect(has(lint.findings, 'filesystem', 'read_text_file', 'prefer-integer', '$.inputSchema.properties.head.type')).toBe(true);
+    // "If provided, returns only the first N lines": leaving head out means the whole file, not a default value.
+    expect(has(lint.findings, 'filesystem', 'read_text_file', 'optional-has-default')).toBe(false);
     expect(has(lint.findings, 'filesystem', 'list_directory_with_sizes', 'toolset-overlap')).toBe(true);
     expect(has(lint.findings, 'filesystem', 'read_text_file', 'description-when-to-call')).toBe(false); // "Use this tool when you need ..."
     expect(has(lint.findings, 'memory', 'delete_relations', 'toolset-overlap')).toBe(true);
