@@ -1,11 +1,17 @@
 import { cleanTool, ruleTable, withProperty } from '../../testing/rule-table.ts';
+import { realParameter } from '../../testing/real-tools.ts';
 import { propertyDescription } from './property-description.ts';
 
 ruleTable(propertyDescription, {
-  valid: [{ name: 'described', tools: [cleanTool()] }],
+  valid: [
+    { name: 'described', tools: [cleanTool()] },
+    { name: 'described on its anyOf branch (notion patch-page cover)', tools: [realParameter('notion-mcp-server@2.5.2', 'API-patch-page', 'cover')] },
+    { name: 'described on the $ref target', tools: [cleanTool({}, { properties: { day: { $ref: '#/$defs/day' } }, required: [], $defs: { day: { type: 'string', description: 'A day, YYYY-MM-DD.' } } })] },
+  ],
   invalid: [
     { name: 'missing', tools: [withProperty('path', { type: 'string' })], paths: ['$.inputSchema.properties.path'] },
     { name: 'blank', tools: [withProperty('path', { type: 'string', description: '  ' })], paths: ['$.inputSchema.properties.path'] },
     { name: 'array item property', tools: [withProperty('edits', { type: 'array', description: 'Edits.', items: { type: 'object', properties: { old: { type: 'string' } } } })], paths: ['$.inputSchema.properties.edits.items.properties.old'] },
+    { name: 'branches without descriptions', tools: [withProperty('when', { anyOf: [{ type: 'string' }, { type: 'integer' }] })], paths: ['$.inputSchema.properties.when'] },
   ],
 });
