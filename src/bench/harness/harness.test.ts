@@ -1,8 +1,13 @@
 /**
  * The harness benchmarks' plumbing on tiny workloads: both P1 sides get every request answered by
- * the fixed endpoint, and P5's children run the whole eval path. No timing is asserted here.
+ * the fixed endpoint, and P5's children run the whole eval path. No timing is asserted here. The
+ * children run bundled from .bench/ on the built package (dist/, built by the global setup).
  */
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildHarness, HARNESS_ENTRIES } from './build-harness.ts';
+import { BENCH_DIR } from './child.ts';
 import { benchP1 } from './p1-selection.ts';
 import { benchP5 } from './p5-memory.ts';
 import { benchP7 } from './p7-start-up.ts';
@@ -10,6 +15,23 @@ import { benchP8 } from './p8-ab.ts';
 import { choiceProbabilities, createOverlapModel } from './overlap-model.ts';
 
 describe('harness benchmarks', () => {
+  beforeAll(async () => {
+    await buildHarness();
+  });
+
+  it('bundles every child without the sources or a TypeScript loader: toolproof stays an import of the built package', () => {
+    for (const name of HARNESS_ENTRIES) {
+      const text = readFileSync(join(BENCH_DIR, `${name}.js`), 'utf8');
+      expect(text, name).not.toMatch(/from ["'][^"']*src\/(run|models|servers|scoring)\//);
+      expect(text, name).not.toMatch(/\btsx\b/);
+    }
+    const runner = readFileSync(join(BENCH_DIR, 'run-benchmark.js'), 'utf8');
+    expect(runner).toMatch(/from "toolproof"/);
+    // The runner and the scorers come from the package, not a bundled copy of src/.
+    expect(runner).not.toMatch(/function runSelection\(/);
+    expect(runner).not.toMatch(/class ServerPool\b/);
+  });
+
   it('P1 runs both sides over real HTTP and reports wall time and RSS for each', async () => {
     const figures = await benchP1({ cases: 40, concurrency: 4, rounds: 1 });
     expect(figures.map((f) => f.id)).toEqual(['P1', 'P1 RSS']);

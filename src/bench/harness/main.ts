@@ -1,48 +1,51 @@
 /**
  * `npm run bench`: the harness held to its own speed targets, P1-P8, each measured side by side in
- * one run and printed with its ratio. `--only P1,P4` runs some; `--json FILE` writes the figures;
- * `--quick` runs fewer rounds (for a smoke test). Exit 1 when a target is missed.
+ * one run and printed in one final table with its ratio and the load average. `--only P1,P4` runs
+ * some; `--json FILE` writes the figures; `--quick` runs fewer rounds (for a smoke test). Exit 1 when
+ * a target is missed. Builds dist/ and bundles the harness first; each benchmark runs in its own
+ * process on the built package.
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import Table from 'cli-table3';
 import pc from 'picocolors';
-import { benchP1 } from './p1-selection.ts';
-import { benchP2 } from './p2-call.ts';
-import { benchP3 } from './p3-start.ts';
-import { benchP4 } from './p4-mock.ts';
-import { benchP5 } from './p5-memory.ts';
-import { benchP6 } from './p6-many-tools.ts';
-import { benchP7 } from './p7-start-up.ts';
 import { buildJs } from '../../../scripts/build.ts';
-import { benchP8 } from './p8-ab.ts';
-import type { Figure } from './workload.ts';
+import { BENCHMARKS } from './benchmarks.ts';
+import { buildHarness } from './build-harness.ts';
+import { builtChild } from './child.ts';
+import { ROOT, type Figure } from './workload.ts';
 
-type Bench = (quick: boolean) => Promise<Figure[]>;
-
-const BENCHES: Record<string, Bench> = {
-  P1: (quick) => benchP1({ rounds: quick ? 1 : 3 }),
-  P2: (quick) => benchP2({ rounds: quick ? 4 : 12 }),
-  P3: (quick) => benchP3({ rounds: quick ? 1 : 2 }),
-  P4: (quick) => benchP4({ rounds: quick ? 1 : 3 }),
-  P5: (quick) => benchP5({ rounds: quick ? 1 : 3 }),
-  P6: (quick) => benchP6({ rounds: quick ? 1 : 3 }),
-  P7: (quick) => benchP7({ rounds: quick ? 3 : 10 }),
-  P8: (quick) => benchP8({ seeds: quick ? 10 : 100 }),
-};
+/** One benchmark in its own process on the bundled harness (run-benchmark.ts); its progress goes to our stderr. */
+function runBenchmark(id: string, quick: boolean): Promise<Figure[]> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [builtChild('run-benchmark.ts'), id, ...(quick ? ['--quick'] : [])], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
+      if (error) return reject(new Error(`bench ${id} failed: ${error.message}`));
+      try {
+        resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '') as Figure[]);
+      } catch {
+        reject(new Error(`bench ${id} printed no figures: ${stdout.slice(-400)}`));
+      }
+    });
+    child.stderr?.pipe(process.stderr);
+  });
+}
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'string' }, quick: { type: 'boolean', default: false } } });
-const selected = values.only ? values.only.split(',').map((s) => s.trim().toUpperCase()) : Object.keys(BENCHES);
-const unknown = selected.filter((s) => !BENCHES[s]);
+const selected = values.only ? values.only.split(',').map((s) => s.trim().toUpperCase()) : Object.keys(BENCHMARKS);
+const unknown = selected.filter((s) => !BENCHMARKS[s]);
 if (unknown.length > 0) {
-  process.stderr.write(`bench: unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}\n`);
+  process.stderr.write(`bench: unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHMARKS).join(', ')}\n`);
   process.exit(3);
 }
 
-// Every benchmark measures the built package (dist/, imported as 'toolproof' or run as bin/toolproof.js): build it first.
+// Every benchmark measures the built package (dist/, imported as 'toolproof' or run as bin/toolproof.js):
+// build it first (always: esbuild takes about a second, and a stale dist/ would measure old code), then
+// bundle the harness itself into .bench/ so no benchmark process carries a TypeScript loader.
 await buildJs();
+await buildHarness();
 const environment = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: os.availableParallelism(), cpuModel: os.cpus()[0]?.model ?? '?', loadBefore: os.loadavg()[0] };
 process.stderr.write(`toolproof harness benchmarks on node ${environment.node}, ${environment.cpus} cpus (${environment.cpuModel}), load ${environment.loadBefore.toFixed(2)}\n`);
 const figures: Figure[] = [];
@@ -50,13 +53,14 @@ const started = performance.now();
 for (const id of selected) {
   const t0 = performance.now();
   process.stderr.write(`  ${id}...`);
-  const result = await BENCHES[id](values.quick);
-  process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-  figures.push(...result);
+  const result = await runBenchmark(id, values.quick);
+  const load = os.loadavg()[0];
+  process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(1)} s, load ${load.toFixed(2)}\n`);
+  figures.push(...result.map((f) => ({ ...f, load })));
 }
 const fmt = (f: Figure): string => (f.unit === 'x' ? `${f.value.toFixed(2)}x` : f.unit === 'MB' ? `${f.value.toFixed(0)} MB` : `${Math.round(f.value).toLocaleString('en-US')} ${f.unit}`);
-const table = new Table({ head: ['', 'benchmark', 'measured', 'target', ''], style: pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] } });
-for (const f of figures) table.push([f.id, f.what, fmt(f), f.target, f.met ? pc.green('met') : pc.red('MISSED')]);
+const table = new Table({ head: ['', 'benchmark', 'measured', 'target', '', 'load'], style: pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] } });
+for (const f of figures) table.push([f.id, f.what, fmt(f), f.target, f.met ? pc.green('met') : pc.red('MISSED'), f.load?.toFixed(1) ?? '']);
 process.stdout.write(`${table.toString()}\n`);
 for (const f of figures) process.stdout.write(pc.dim(`${f.id}: ${f.detail}\n`));
 process.stdout.write(pc.dim(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; total ${((performance.now() - started) / 1000).toFixed(0)} s\n`));

@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runChild, startServiceChild } from './child.ts';
 import { loadCases, loadTools, median, type Figure } from './workload.ts';
 
@@ -18,8 +17,8 @@ interface SideResult {
   ok: number;
 }
 
-const CHILD = fileURLToPath(new URL('./p1-child.ts', import.meta.url));
-const ENDPOINT = fileURLToPath(new URL('./fixed-endpoint.ts', import.meta.url));
+const CHILD = 'p1-child.ts';
+const ENDPOINT = 'fixed-endpoint.ts';
 
 export async function benchP1(options: { cases?: number; concurrency?: number; rounds?: number } = {}): Promise<Figure[]> {
   const count = options.cases ?? 2000;
@@ -62,7 +61,7 @@ export async function benchP1(options: { cases?: number; concurrency?: number; r
     },
     {
       id: 'P1 RSS',
-      what: `peak RSS of the Toolproof side (own process, incl. tsx)`,
+      what: `peak RSS of the Toolproof side (own process, built package)`,
       value: rss,
       unit: 'MB',
       target: '<= 150 MB',

@@ -7,19 +7,16 @@
  * gate in >= 90%; harmless or unchanged "regressed" in <= 5%.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { loadQuerySet } from '../../config/query-set.ts';
-import { DEFAULT_AB_MARGIN, runAb } from '../../diff/ab.ts';
+import { loadQuerySet, runAb, scoreAttempt } from 'toolproof';
+import { DEFAULT_AB_MARGIN } from '../../diff/ab.ts';
 import { DEFAULT_AB_BUDGET } from '../../diff/ab-sequential.ts';
 import type { Side } from '../../diff/sides.ts';
 import type { AbResult } from '../../diff/types.ts';
 import { inferArguments } from '../../models/mock-args.ts';
-import { scoreAttempt } from '../../scoring/score-attempt.ts';
 import type { ModelResponse, ToolDefinition } from '../../types.ts';
 import { choiceProbabilities, createOverlapModel } from './overlap-model.ts';
-import type { Figure } from './workload.ts';
+import { fixture, type Figure } from './workload.ts';
 
-const fixture = (p: string): string => fileURLToPath(new URL(`../../../fixtures/${p}`, import.meta.url));
 const tools = (file: string): ToolDefinition[] => JSON.parse(readFileSync(fixture(`tools/${file}`), 'utf8')) as ToolDefinition[];
 const side = (label: string, list: ToolDefinition[]): Side => ({ label, groups: new Map([['refman', list]]) }) as Side;
 

@@ -3,10 +3,20 @@
  * the fixture query sets' cases, cycled to any count with unique ids. The same cases go to every side
  * of a comparison.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadQuerySet, loadToolFile, type SelectionCase, type ToolDefinition } from 'toolproof';
 
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The checkout's root (with a trailing slash), found upwards from this file: it runs from src/ and bundled from .bench/. */
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'fixtures'))) return `${dir}/`;
+    if (dirname(dir) === dir) throw new Error(`bench: no toolproof checkout above ${from}`);
+  }
+}
+
+export const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 export const fixture = (path: string): string => `${ROOT}fixtures/${path}`;
 
 export function loadTools(): ToolDefinition[] {
@@ -38,4 +48,6 @@ export interface Figure {
   met: boolean;
   /** Side-by-side details, printed under the table. */
   detail: string;
+  /** The one-minute load average when the benchmark finished (set by main.ts). */
+  load?: number;
 }
