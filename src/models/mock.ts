@@ -58,9 +58,9 @@ function callId(query: string, name: string): string {
  * the first clause calls the tool the whole request would: "File X under ML and keep it there" stays
  * one request, so a single-turn case is scored on the same first call as before clauses existed.
  */
-function planClauses(index: ToolIndex, tools: readonly ToolDefinition[], text: string, threshold: number, negativeWeight: number): string[] {
+function planClauses(index: ToolIndex, tools: readonly ToolDefinition[], text: string, threshold: number, topOf: (text: string) => Top | undefined): string[] {
   const select = (clause: string): string | undefined => {
-    const top = bestCandidate(index, terms(clause), { negativeWeight });
+    const top = topOf(clause);
     return top && top.score > threshold ? index.candidates[top.candidate].tool.name : undefined;
   };
   const leads = (clause: string, name: string): boolean => leadsWithAction(clause, tools.find((t) => t.name === name));
@@ -70,12 +70,18 @@ function planClauses(index: ToolIndex, tools: readonly ToolDefinition[], text: s
   return clauses;
 }
 
+const summaryTerms = new WeakMap<ToolDefinition, string[]>();
+
 /** The clause's verb is among the words of the tool's name or the first sentence of its description. */
 function leadsWithAction(clause: string, tool: ToolDefinition | undefined): boolean {
   const verb = leadingWord(clause);
   if (!verb || !tool) return false;
-  const summary = `${tool.name.replace(/[_-]/g, ' ')} ${(tool.description ?? '').split(/(?<=[.!?])\s/)[0]}`;
-  return terms(summary).includes(terms(verb)[0] ?? verb);
+  let summary = summaryTerms.get(tool);
+  if (!summary) {
+    summary = terms(`${tool.name.replace(/[_-]/g, ' ')} ${(tool.description ?? '').split(/(?<=[.!?])\s/)[0]}`);
+    summaryTerms.set(tool, summary);
+  }
+  return summary.includes(terms(verb)[0] ?? verb);
 }
 
 function lastUserMessage(messages: readonly ChatMessage[]): string {
@@ -83,12 +89,15 @@ function lastUserMessage(messages: readonly ChatMessage[]): string {
   return '';
 }
 
+type Top = { candidate: number; score: number };
+
 function pick(
   index: ToolIndex,
   queryTerms: readonly string[],
   request: ModelRequest,
   threshold: number,
   negativeWeight: number,
+  bestOf: () => Top | undefined,
 ): { chosen?: Choice; best?: Choice } {
   const choice = request.toolChoice;
   const tools = request.tools;
@@ -105,7 +114,7 @@ function pick(
     const ranked = rankIndex(index, queryTerms, { negativeWeight }).find((score) => score.name === forced.name);
     return { chosen: { name: forced.name, score: ranked?.score ?? 0, ...(ranked?.alternative ? { alternative: ranked.alternative } : {}) } };
   }
-  const top = bestCandidate(index, queryTerms, { negativeWeight }); // undefined when no tools were sent
+  const top = bestOf(); // undefined when no tools were sent
   if (!top) return {};
   const candidate = index.candidates[top.candidate];
   const best: Choice = { name: candidate.tool.name, score: top.score, ...(candidate.alternative ? { alternative: candidate.alternative } : {}) };
@@ -132,8 +141,23 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
       }
     }
     const turn = turnState(messages);
+    // Each text's terms and best candidate once per answer: planning the clauses scores the whole
+    // request (and each clause), and the call is then chosen on the same text.
+    const termCache = new Map<string, string[]>();
+    const termsOf = (text: string): string[] => {
+      let out = termCache.get(text);
+      if (!out) termCache.set(text, (out = terms(text)));
+      return out;
+    };
+    const topCache = new Map<string, Top | undefined>();
+    const topOf = (text: string): Top | undefined => {
+      if (topCache.has(text)) return topCache.get(text);
+      const top = bestCandidate(index, termsOf(text), { negativeWeight });
+      topCache.set(text, top);
+      return top;
+    };
     // Clauses only under 'auto': a forced or required choice is one call on the whole request.
-    const clauses = (request.toolChoice ?? 'auto') === 'auto' && request.tools.length > 0 ? planClauses(index, request.tools, turn.request, threshold, negativeWeight) : [];
+    const clauses = (request.toolChoice ?? 'auto') === 'auto' && request.tools.length > 0 ? planClauses(index, request.tools, turn.request, threshold, topOf) : [];
     if (last?.role === 'tool' && turn.callsMade >= Math.max(1, clauses.length)) {
       const text = quoteResults(turn.results);
       return { text, toolCalls: [], finishReason: 'stop', usage: { promptTokens, completionTokens: estimateTokens(text.length) }, model: 'mock' };
@@ -142,8 +166,8 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
     // One clause: the whole request, exactly as a single-turn case always was.
     const step = last?.role === 'tool' ? turn.callsMade : 0;
     const query = clauses.length > 1 ? clauses[step] : lastUserMessage(messages);
-    const queryTerms = terms(query);
-    const { chosen, best } = pick(index, queryTerms, request, threshold, negativeWeight);
+    const queryTerms = termsOf(query);
+    const { chosen, best } = pick(index, queryTerms, request, threshold, negativeWeight, () => topOf(query));
     if (!chosen) {
       const text = best
         ? `I can answer without a tool: no tool fits this request well enough (best ${best.name} at ${best.score.toFixed(2)}, threshold ${threshold}).`

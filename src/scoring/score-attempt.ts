@@ -8,7 +8,7 @@
 import type { ArgCheck, Attempt, AttemptCall, ModelResponse, SelectionCase, ToolCall, ToolDefinition } from '../types.ts';
 import { matchArguments } from './args-match.ts';
 import { matchCalls, type CallOrder, type Step } from './match-calls.ts';
-import { checkArguments } from './schema-check.ts';
+import { checkArguments, type SchemaCheck } from './schema-check.ts';
 import { scoreAbstain } from './score-abstain.ts';
 
 export function expectedTools(c: SelectionCase): string[] {
@@ -32,6 +32,8 @@ export function scoreAttempt(
   latencyMs: number,
 ): Attempt {
   const base = { latencyMs, finishReason: response.finishReason, ...(response.usage ? { usage: response.usage } : {}) };
+  // Each call's arguments are validated once per answer, however many of the checks below read them.
+  const checks = new Map<ToolCall, SchemaCheck>();
   const calls = response.toolCalls;
   const call = calls[0];
   const attempt: Attempt = { ...base, state: 'failed', chosen: call ? call.name : null, reason: '' };
@@ -42,7 +44,7 @@ export function scoreAttempt(
   if (calls.length > 1) attempt.calls = calls.map((k): AttemptCall => ({ name: k.name, rawArguments: k.rawArguments, ...(k.arguments ? { arguments: k.arguments } : {}) }));
   const cut = response.finishReason === 'length';
   if (c.expect.missingTool || c.expect.asksFor) {
-    if (call && tools.has(call.name)) attempt.argCheck = checkCall(call, tools.get(call.name)!, null);
+    if (call && tools.has(call.name)) attempt.argCheck = checkCall(call, tools.get(call.name)!, null, undefined, checks);
     return finish(attempt, scoreAbstain(c, response));
   }
   const expected = expectedTools(c);
@@ -57,7 +59,7 @@ export function scoreAttempt(
   const unknown = calls.find((k) => !tools.has(k.name));
   const { steps, order, maxExtra } = expectedSteps(c);
   const match = expected.length || c.expect.calls ? matchCalls(steps, calls, order, maxExtra) : undefined;
-  attempt.argCheck = foldChecks(calls.map((k, i) => (tools.has(k.name) ? checkCall(k, tools.get(k.name)!, match ? matchedArgs(match.matched, steps, i) : null, match?.mismatches.get(i)) : undefined)));
+  attempt.argCheck = foldChecks(calls.map((k, i) => (tools.has(k.name) ? checkCall(k, tools.get(k.name)!, match ? matchedArgs(match.matched, steps, i) : null, match?.mismatches.get(i), checks) : undefined)));
   if (unknown) return finish(attempt, { pass: false, reason: `the model called "${unknown.name}", a tool nobody lists (hallucinated name)${more}${cutNote(unknown)}` });
   if (!match) return finish(attempt, { pass: false, reason: `expected no tool, the model called ${call.name}${more}${cutNote(call)}` });
   const ruledOut = calls.find((k) => c.expect.notTools?.includes(k.name));
@@ -70,14 +72,14 @@ export function scoreAttempt(
     return finish(attempt, { pass: false, reason: `${where}, but its arguments ${cut ? 'were cut off (finish_reason length)' : 'are not a JSON object'}: ${truncate(k.rawArguments)}` });
   }
   if (match.failure) {
-    const schema = match.matched.flatMap((i) => schemaErrorsOf(calls[i], tools));
+    const schema = match.matched.flatMap((i) => schemaErrorsOf(calls[i], tools, checks));
     return finish(attempt, { pass: false, reason: `${match.failure}${schema.length ? `; schema: ${schema.join('; ')}` : ''}` });
   }
-  const invalid = calls.findIndex((k) => schemaErrorsOf(k, tools).length > 0);
+  const invalid = calls.findIndex((k) => schemaErrorsOf(k, tools, checks).length > 0);
   if (invalid >= 0) {
     const k = calls[invalid];
     const where = calls.length > 1 ? `call ${invalid + 1} (${k.name})` : `right tool ${k.name}`;
-    return finish(attempt, { pass: false, reason: `${where}, wrong arguments: ${schemaErrorsOf(k, tools).map((e) => `schema: ${e}`).join('; ')}` });
+    return finish(attempt, { pass: false, reason: `${where}, wrong arguments: ${schemaErrorsOf(k, tools, checks).map((e) => `schema: ${e}`).join('; ')}` });
   }
   const withArgs = steps.some((s) => s.args) ? ' with matching arguments' : '';
   const what = calls.length === 1 ? `called ${call.name}` : `called ${calls.map((k) => k.name).join(', ')} (order ${order})`;
@@ -96,16 +98,23 @@ function matchedArgs(matched: number[], steps: Step[], i: number): Step['args'] 
   return k >= 0 ? (steps[k].args ?? null) : null;
 }
 
-function schemaErrorsOf(call: ToolCall, tools: ReadonlyMap<string, ToolDefinition>): string[] {
+/** The schema check of a call's arguments, computed once per answer. */
+function checkOnce(call: ToolCall, tool: ToolDefinition, checks: Map<ToolCall, SchemaCheck>): SchemaCheck {
+  let result = checks.get(call);
+  if (!result) checks.set(call, (result = checkArguments(tool.inputSchema, call.arguments)));
+  return result;
+}
+
+function schemaErrorsOf(call: ToolCall, tools: ReadonlyMap<string, ToolDefinition>, checks: Map<ToolCall, SchemaCheck>): string[] {
   const tool = tools.get(call.name);
   if (!tool || !call.arguments) return [];
-  const result = checkArguments(tool.inputSchema, call.arguments);
+  const result = checkOnce(call, tool, checks);
   return result.valid ? [] : result.errors;
 }
 
-function checkCall(call: ToolCall, tool: ToolDefinition, args: Step['args'] | null, mismatches?: string[]): ArgCheck {
+function checkCall(call: ToolCall, tool: ToolDefinition, args: Step['args'] | null, mismatches: string[] | undefined, checks: Map<ToolCall, SchemaCheck>): ArgCheck {
   if (!call.arguments) return { schemaValid: false, schemaErrors: ['arguments are not a JSON object'], matches: args ? false : null };
-  const schema = checkArguments(tool.inputSchema, call.arguments);
+  const schema = checkOnce(call, tool, checks);
   const check: ArgCheck = { schemaValid: schema.valid, matches: null };
   if (!schema.valid) check.schemaErrors = schema.errors;
   if (args) {

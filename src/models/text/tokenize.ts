@@ -40,9 +40,17 @@ function segmentRun(run: string): Array<{ segment: string; index: number }> {
   return out;
 }
 
+// Plain ASCII text (most tool descriptions and queries) has no CJK runs and no letters beyond [A-Za-z],
+// so the same runs come from a cheaper pattern with no per-run script test.
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** Runs of letters and digits, each CJK run split into its words. */
 function letterRuns(text: string): Array<{ word: string; index: number }> {
   const out: Array<{ word: string; index: number }> = [];
+  if (!NON_ASCII.test(text)) {
+    for (const match of text.matchAll(/[A-Za-z0-9]+/g)) out.push({ word: match[0], index: match.index ?? 0 });
+    return out;
+  }
   for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const at = match.index ?? 0;
     if (UNSPACED.test(match[0])) for (const s of segmentRun(match[0])) out.push({ word: s.segment, index: at + s.index });
