@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildHarness, HARNESS_ENTRIES } from './build-harness.ts';
 import { BENCH_DIR } from './child.ts';
 import { benchP1 } from './p1-selection.ts';
+import { benchP3 } from './p3-start.ts';
 import { benchP5 } from './p5-memory.ts';
 import { benchP7 } from './p7-start-up.ts';
 import { benchP8 } from './p8-ab.ts';
@@ -38,6 +39,13 @@ describe('harness benchmarks', () => {
     expect(figures[0].value).toBeGreaterThan(0);
     expect(figures[0].detail).toMatch(/client CPU per request [\d.]+ ms vs [\d.]+ ms/);
     expect(figures[1].value).toBeGreaterThan(20);
+  });
+
+  it('P3 starts the same servers through ServerPool and each bare SDK client, every side listing their tools', async () => {
+    const [figure] = await benchP3({ rounds: 1, servers: 2 });
+    expect(figure.id).toBe('P3');
+    expect(figure.value).toBeGreaterThan(0);
+    expect(figure.detail).toMatch(/toolproof \d+ ms; bare v2 Client \d+ ms .*negotiating \d+ ms .*bare v1 @modelcontextprotocol\/sdk Client \d+ ms/);
   });
 
   it('P5 runs an eval at two sizes in child processes', async () => {
