@@ -4,6 +4,7 @@
  * alternate which side goes first, so a neighbour's load lands on both sides alike; the ratio is the
  * median of per-round ratios of the means.
  */
+import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Bench } from 'tinybench';
@@ -16,7 +17,10 @@ export async function benchP2(options: { rounds?: number; timeMs?: number } = {}
   const connection = await ServerConnection.start('echo', entry);
   // The same v2 client and era negotiation as ServerConnection, used bare.
   const client = new Client({ name: 'bare', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
-  await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, stderr: 'pipe' }));
+  // Toolproof starts its server in a session of its own, which Linux's autogroup scheduling also makes
+  // a scheduling group of its own; the bare side's server gets the same through setsid (see P3).
+  const setsid = process.platform === 'linux' && existsSync('/usr/bin/setsid');
+  await client.connect(new StdioClientTransport({ command: setsid ? '/usr/bin/setsid' : entry.command, args: setsid ? [entry.command, ...entry.args] : entry.args, stderr: 'pipe' }));
   const args = { text: 'hello world' };
   const tasks = {
     toolproof: async () => void (await connection.callTool('echo', args)),
