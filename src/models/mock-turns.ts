@@ -18,8 +18,15 @@ export interface Clause {
   weak: boolean;
 }
 
+// Every split point holds one of these; a request without any is one clause, found without the scan below.
+const MAY_SPLIT = /\band\b|\bthen\b|\bafter\b|;|[.!?]\s/i;
+
 /** The request's clauses in order (one, the whole text, when nothing splits it). */
 export function splitClauses(text: string): Clause[] {
+  if (!MAY_SPLIT.test(text)) {
+    const whole = text.replace(/^[\s,.;]+|[\s,.;]+$/g, '');
+    return [{ text: whole.length > 0 ? whole : text, weak: false }];
+  }
   const quoted: Array<[number, number]> = [];
   for (const m of text.matchAll(QUOTE)) quoted.push([m.index, m.index + m[0].length]);
   const inQuote = (at: number): boolean => quoted.some(([from, to]) => at > from && at < to);

@@ -9,7 +9,8 @@ import { normaliseString } from './normalise-string.ts';
 export { normaliseString };
 
 export function valuesMatch(expected: JsonValue, actual: unknown): boolean {
-  if (typeof expected === 'string') return typeof actual === 'string' && normaliseString(expected) === normaliseString(actual);
+  // Equal strings normalise alike: only different ones need normalising.
+  if (typeof expected === 'string') return typeof actual === 'string' && (expected === actual || normaliseString(expected) === normaliseString(actual));
   if (typeof expected === 'number') return typeof actual === 'number' ? actual === expected : typeof actual === 'string' && actual.trim() !== '' && Number(actual) === expected;
   if (typeof expected === 'boolean' || expected === null) return actual === expected;
   if (Array.isArray(expected)) {
