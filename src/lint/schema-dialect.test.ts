@@ -1,11 +1,9 @@
 /** The Ajv every schema check shares (lint, probe's schema check, diff's counterexamples). */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { ajvFor, formatKeywords, isKnownFormat } from './schema-dialect.ts';
-import type { ToolDefinition } from '../types.ts';
+import { realTool } from './testing/real-tools.ts';
 
-const notion = (JSON.parse(readFileSync(new URL('../../fixtures/real-servers/notion-mcp-server@2.5.2.tools.json', import.meta.url), 'utf8')) as { tools: ToolDefinition[] }).tools;
-const postPage = notion.find((t) => t.name === 'API-post-page')!.inputSchema;
+const postPage = realTool('notion-mcp-server@2.5.2', 'API-post-page').inputSchema;
 
 describe('ajvFor', () => {
   it('compiles a real schema with an unknown format (notion API-post-page, format "json") in strict mode', () => {

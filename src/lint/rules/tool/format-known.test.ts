@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { cleanTool, ruleTable, withProperty } from '../../testing/rule-table.ts';
-import type { ToolDefinition } from '../../../types.ts';
+import { realTool } from '../../testing/real-tools.ts';
 import { formatKnown } from './format-known.ts';
-
-const notion = (JSON.parse(readFileSync(new URL('../../../../fixtures/real-servers/notion-mcp-server@2.5.2.tools.json', import.meta.url), 'utf8')) as { tools: ToolDefinition[] }).tools;
 
 ruleTable(formatKnown, {
   valid: [
@@ -15,6 +12,6 @@ ruleTable(formatKnown, {
   invalid: [
     { name: 'unknown format', tools: [withProperty('doc', { type: 'string', format: 'markdown', description: 'Doc.' })], paths: ['$.inputSchema.properties.doc.format'], message: /"markdown"/ },
     { name: 'unknown format in $defs and items', tools: [cleanTool({}, { properties: { rows: { type: 'array', items: { $ref: '#/$defs/row' }, description: 'Rows.' } }, $defs: { row: { type: 'string', format: 'csv' } } })], paths: ['$.inputSchema.$defs.row.format'] },
-    { name: 'notion-mcp-server API-post-page (cover: format "json")', tools: notion.filter((t) => t.name === 'API-post-page'), paths: ['$.inputSchema.properties.cover.format', '$.inputSchema.properties.icon.format'], message: /"json"/ },
+    { name: 'notion-mcp-server API-post-page (cover: format "json")', tools: [realTool('notion-mcp-server@2.5.2', 'API-post-page')], paths: ['$.inputSchema.properties.cover.format', '$.inputSchema.properties.icon.format'], message: /"json"/ },
   ],
 });

@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { cleanTool, ruleTable, withProperty } from '../../testing/rule-table.ts';
-import type { ToolDefinition } from '../../../types.ts';
+import { realTool } from '../../testing/real-tools.ts';
 import { schemaValid } from './schema-valid.ts';
-
-/** notion-mcp-server's API-post-page, as listed: its "cover" carries `format: "json"`, a format Ajv does not know. */
-const notionPostPage = (JSON.parse(readFileSync(new URL('../../../../fixtures/real-servers/notion-mcp-server@2.5.2.tools.json', import.meta.url), 'utf8')) as { tools: ToolDefinition[] }).tools.filter((t) => t.name === 'API-post-page');
 
 ruleTable(schemaValid, {
   valid: [
@@ -14,7 +10,8 @@ ruleTable(schemaValid, {
     // JSON Schema makes format an annotation: an unknown name is legal and checks nothing (format-known notes it).
     { name: 'unknown format', tools: [withProperty('day', { type: 'string', format: 'weekday', description: 'Day.' })] },
     { name: 'unknown format in draft-07', tools: [withProperty('day', { type: 'string', format: 'weekday', description: 'Day.' })].map((t) => ({ ...t, inputSchema: { ...t.inputSchema, $schema: 'http://json-schema.org/draft-07/schema#' } })) },
-    { name: 'notion-mcp-server API-post-page (format "json")', tools: notionPostPage },
+    // notion-mcp-server's API-post-page as listed: its cover and icon carry `format: "json"`.
+    { name: 'notion-mcp-server API-post-page (format "json")', tools: [realTool('notion-mcp-server@2.5.2', 'API-post-page'), realTool('notion-mcp-server@1.9.1', 'API-post-page')] },
     { name: 'a property named "format" is not the keyword', tools: [withProperty('format', { type: 'string', enum: ['md', 'html'], default: 'md', description: 'Output format.' })] },
     { name: 'remote $ref is left to no-remote-ref', tools: [withProperty('geo', { $ref: 'https://example.com/geo.json', description: 'Place.' })] },
   ],
