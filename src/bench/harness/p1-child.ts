@@ -1,6 +1,6 @@
 /**
  * One side of P1 in its own process, so each side's peak RSS is its own:
- * `p1-child.ts toolproof|bare URL CASES_FILE CONCURRENCY` prints `{"wallMs", "cpuMs", "maxRssMb", "ok"}`.
+ * `p1-child.ts toolproof|bare URL CASES_FILE CONCURRENCY` prints `{"wallMs", "cpuMs", "maxRssMb", "importRssMb", "ok"}`.
  * Both sides send the same requests (system + user message, the 10 tools, tool_choice auto).
  */
 import { readFileSync } from 'node:fs';
@@ -43,10 +43,12 @@ const run = side === 'bare' ? bare : toolproof;
 if (side === 'toolproof') {
   await import('toolproof');
 }
+// What the process holds before the first request: node, plus the package's import on Toolproof's side.
+const importRssMb = process.memoryUsage().rss / 1024 / 1024;
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 const ok = await run();
 const cpu = process.cpuUsage(cpuBefore);
 const wallMs = performance.now() - started;
 // CPU time beside wall time: on a shared machine the wall clock also measures the neighbours.
-process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, ok })}\n`);
+process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, importRssMb, ok })}\n`);

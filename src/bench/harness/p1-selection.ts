@@ -14,6 +14,8 @@ interface SideResult {
   wallMs: number;
   cpuMs: number;
   maxRssMb: number;
+  /** RSS before the first request (after `import 'toolproof'` on Toolproof's side). */
+  importRssMb: number;
   ok: number;
 }
 
@@ -46,6 +48,7 @@ export async function benchP1(options: { cases?: number; concurrency?: number; r
   const ratio = median(ratios);
   const rss = Math.max(...sides.toolproof.map((s) => s.maxRssMb));
   const bareRss = Math.max(...sides.bare.map((s) => s.maxRssMb));
+  const importMb = (xs: SideResult[]): string => Math.max(...xs.map((x) => x.importRssMb)).toFixed(0);
   const walls = (xs: SideResult[]): string => xs.map((x) => x.wallMs.toFixed(0)).join('/');
   const cpuRatio = median(sides.toolproof.map((t, i) => t.cpuMs / sides.bare[i].cpuMs));
   const perRequest = (xs: SideResult[]): string => `${(median(xs.map((x) => x.cpuMs)) / count).toFixed(2)} ms`;
@@ -66,7 +69,7 @@ export async function benchP1(options: { cases?: number; concurrency?: number; r
       unit: 'MB',
       target: '<= 150 MB',
       met: rss <= 150,
-      detail: `bare fetch side ${bareRss.toFixed(0)} MB in the same setup`,
+      detail: `bare fetch side ${bareRss.toFixed(0)} MB in the same setup; before the first request ${importMb(sides.toolproof)} MB with the package imported vs ${importMb(sides.bare)} MB (the run itself adds ${(rss - Math.max(...sides.toolproof.map((s) => s.importRssMb))).toFixed(0)} vs ${(bareRss - Math.max(...sides.bare.map((s) => s.importRssMb))).toFixed(0)} MB)`,
     },
   ];
 }
