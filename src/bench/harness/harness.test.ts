@@ -10,7 +10,9 @@ import { buildHarness, HARNESS_ENTRIES } from './build-harness.ts';
 import { BENCH_DIR } from './child.ts';
 import { benchP1 } from './p1-selection.ts';
 import { benchP3 } from './p3-start.ts';
+import { benchP4 } from './p4-mock.ts';
 import { benchP5 } from './p5-memory.ts';
+import { benchP6 } from './p6-many-tools.ts';
 import { benchP7 } from './p7-start-up.ts';
 import { benchP8 } from './p8-ab.ts';
 import { choiceProbabilities, createOverlapModel } from './overlap-model.ts';
@@ -46,6 +48,19 @@ describe('harness benchmarks', () => {
     expect(figure.id).toBe('P3');
     expect(figure.value).toBeGreaterThan(0);
     expect(figure.detail).toMatch(/toolproof \d+ ms; bare v2 Client \d+ ms .*negotiating \d+ ms .*bare v1 @modelcontextprotocol\/sdk Client \d+ ms/);
+  });
+
+  it('P4 runs the mock through the runner and reports cases per CPU-second with the wall rate beside it', async () => {
+    const [figure] = await benchP4({ cases: 200, rounds: 1 });
+    expect(figure.id).toBe('P4');
+    expect(figure.value).toBeGreaterThan(0);
+    expect(figure.detail).toMatch(/^per CPU-second [\d,]+; wall clock [\d,]+ cases\/s/);
+  });
+
+  it('P6 runs the built CLI over many and few tools and reports CPU and wall time for eval and lint', async () => {
+    const figures = await benchP6({ rounds: 1, tools: 40, queries: 5 });
+    expect(figures.map((f) => f.id)).toEqual(['P6 eval', 'P6 lint']);
+    for (const f of figures) expect(f.detail).toMatch(/^CPU [\d.]+ s vs [\d.]+ s; wall [\d.]+ s vs [\d.]+ s/);
   });
 
   it('P5 runs an eval at two sizes in child processes', async () => {
