@@ -13,6 +13,7 @@
 import { splitDescription } from '../models/text/clauses.ts';
 import { terms, tokensWithOffsets } from '../models/text/tokenize.ts';
 import type { CaseResult, ToolDefinition } from '../types.ts';
+import { vocabularyCandidates } from './vocabulary.ts';
 
 export interface Candidate {
   id: string;
@@ -66,6 +67,7 @@ export function proposeCandidates(tools: ToolDefinition[], target: string, faile
     out.push({ id: 'schema-words', summary: `raised its parameters' words into the description: ${schemaWords.join(', ')}`, tools: withDescription(tools, target, `${base}${sentence}`) });
     if (words.length) out.push({ id: 'schema-and-triggers', edits: 2, summary: 'parameter words and trigger words together', tools: withDescription(tools, target, `${base}${sentence} Use it when the user asks about ${words.join(', ')}.`) });
   }
+  out.push(...vocabularyCandidates(tools, target, failed));
   // Siblings that took the failed requests get an exclusion clause naming the tool.
   const stolen = new Map<string, string[]>();
   // The words of each stolen request that the sibling's own description shares (what drew the request to it).

@@ -21,10 +21,11 @@ export function formatImproveText(result: ImproveResult): string {
   for (const s of result.steps) {
     lines.push('', pc.bold(`iteration ${s.iteration}: ${s.tool}, ${s.candidate} (${s.summary})`));
     for (const c of s.changes) lines.push(`  ${c.tool}: ${markChanges(c.old, c.new)}`);
-    lines.push(`  train: ${acc(s.train.before)} -> ${acc(s.train.after)}`);
+    lines.push(`  train: ${acc(s.train.before)} -> ${acc(s.train.after)}${s.crossFitted ? `; cross-fitted (built without the requests it is scored on): ${pct(s.crossFitted.before)} -> ${pct(s.crossFitted.after)}` : ''}`);
     lines.push(`  held-out: ${acc(s.heldOut.before)} -> ${acc(s.heldOut.after)}; paired change ${signed(s.heldOut.difference)} (interval ${signed(s.heldOut.interval.low)} to ${signed(s.heldOut.interval.high)}): ${s.heldOut.verdict}`);
     lines.push(`  the held-out queries as a sample of users' queries: Newcombe interval ${signed(s.heldOutQueries.interval.low)} to ${signed(s.heldOutQueries.interval.high)}, McNemar p = ${s.heldOutQueries.mcnemarP.toFixed(3)}`);
-    lines.push(`  ${s.tool}'s own held-out cases: ${s.toolHeldOut.before}/${s.toolHeldOut.cases} -> ${s.toolHeldOut.after}/${s.toolHeldOut.cases} passed`);
+    const own = s.toolHeldOut;
+    lines.push(`  ${s.tool}'s own held-out cases: ${own.before}/${own.cases} -> ${own.after}/${own.cases} passed, ${signed(own.difference)}; as a sample of its users' queries: Newcombe interval ${signed(own.interval.low)} to ${signed(own.interval.high)}, McNemar p = ${own.mcnemarP.toFixed(3)}`);
     if (s.flipped.length) lines.push(`  flipped on held-out: ${s.flipped.join(', ')}`);
   }
   if (result.refused.length) {

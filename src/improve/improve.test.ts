@@ -11,14 +11,16 @@ import { runCli, fixture } from '../cli/testing.ts';
 import { loadQuerySet } from '../config/query-set.ts';
 import { lintTools } from '../lint/lint-tools.ts';
 import { createMockModel } from '../models/mock.ts';
-import type { ToolDefinition } from '../types.ts';
+import type { CaseResult, ToolDefinition } from '../types.ts';
+import type { Candidate } from './candidates.ts';
 import { improveDescriptions } from './improve.ts';
 import { startMockServer } from '../models/mock-server.ts';
 import { mockReword, parseRewordPrompt, rewordPrompt } from '../models/mock-reword.ts';
 import { splitCases } from './split.ts';
 
 const tools = (): ToolDefinition[] => JSON.parse(readFileSync(fixture('tools/refman.json'), 'utf8')) as ToolDefinition[];
-const cases = loadQuerySet(fixture('queries/refman.yaml')).cases;
+// refman.yaml and the ten more search requests of refman-search.yaml.
+const cases = [...loadQuerySet(fixture('queries/refman.yaml')).cases, ...loadQuerySet(fixture('queries/refman-search.yaml')).cases];
 
 describe('toolproof improve', () => {
   it('splits 60/40 by expected tool, the same way for the same seed', () => {
@@ -41,20 +43,23 @@ describe('toolproof improve', () => {
     expect(result.tools.find((t) => t.name === step.tool)!.description).toBe(step.changes[0].new);
   });
 
-  it('refuses a planted candidate that only helps the train split', async () => {
-    const result = await improveDescriptions({
-      tools: tools(),
-      cases,
-      model: createMockModel(),
-      seed: 1,
-      iterations: 1,
-      targets: ['search_items'],
-      // The failed train requests quoted verbatim: the train split learns them by heart.
-      extraCandidates: (list, target, failed) => [{ id: 'planted', summary: 'quotes the failed train requests', tools: list.map((t) => (t.name === target ? { ...t, description: `${t.description} Examples: ${failed.map((c) => `'${c.query}'`).join(', ')}.` } : t)) }],
-    });
+  // The failed train requests quoted verbatim: the train split learns them by heart.
+  const plant = (list: ToolDefinition[], target: string, failed: readonly CaseResult[]): Candidate[] => [
+    { id: 'planted', summary: 'quotes the failed train requests', tools: list.map((t) => (t.name === target ? { ...t, description: `${t.description} Examples: ${failed.map((c) => `'${c.query}'`).join(', ')}.` } : t)) },
+  ];
+
+  it('refuses a planted candidate that only helps the train split: the held-out A/B refuses it', async () => {
+    // Cross-fitting off, so the plant reaches the held-out A/B on its train score alone.
+    const result = await improveDescriptions({ tools: tools(), cases, model: createMockModel(), seed: 1, iterations: 1, targets: ['search_items'], folds: 0, keep: 100, extraCandidates: plant });
     const planted = result.refused.find((r) => r.candidate === 'planted');
     expect(planted?.reason).toMatch(/^helped train \(train \d+\.\d% -> \d+\.\d%\) but not held-out: /);
     expect(result.steps.filter((s) => s.candidate === 'planted')).toEqual([]);
+    expect(result.tools.find((t) => t.name === 'search_items')!.description).not.toContain('Examples:');
+  });
+
+  it('refuses the same plant before held-out when cross-fitted: built without a fold\'s requests, it does not help them', async () => {
+    const result = await improveDescriptions({ tools: tools(), cases, model: createMockModel(), seed: 1, iterations: 1, targets: ['search_items'], extraCandidates: plant });
+    expect(result.refused.find((r) => r.candidate === 'planted')?.reason).toMatch(/^helped train \(train (\d+\.\d%) -> \d+\.\d%\) but not the train requests it was not built from \(cross-fitted \1\)$/);
     expect(result.tools.find((t) => t.name === 'search_items')!.description).not.toContain('Examples:');
   });
 
@@ -62,9 +67,9 @@ describe('toolproof improve', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-'));
     const file = join(dir, 'refman.json');
     copyFileSync(fixture('tools/refman.json'), file);
-    const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--seed', '8', '--iterations', '1', '--write', '--json', join(dir, 'improve.json')]);
+    const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--seed', '8', '--iterations', '1', '--write', '--json', join(dir, 'improve.json')]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^split \(seed 8, 60% train, stratified by expected tool\): 20 train, 15 held-out/);
+    expect(run.stdout).toMatch(/^split \(seed 8, 60% train, stratified by expected tool\): 26 train, 19 held-out/);
     expect(run.stdout).toMatch(/held-out: .* -> .*; paired change \+\d+\.\d points .*: improved/);
     expect(run.stdout).toMatch(/\{\+.+\+\}/);
     expect(run.stdout).toContain("refused (not applied):");
@@ -78,7 +83,7 @@ describe('toolproof improve', () => {
     const server = await startMockServer({ port: 0, driver: createMockModel() });
     try {
       const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-'));
-      const run = await runCli(['improve', '--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml'), '--seed', '8', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolproof-mock', '--json', join(dir, 'improve.json')]);
+      const run = await runCli(['improve', '--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--seed', '8', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolproof-mock', '--json', join(dir, 'improve.json')]);
       expect(run.code, run.stderr).toBe(0);
       const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { improve: { steps: Array<{ candidate: string }>; refused: Array<{ candidate: string; summary: string; reason: string }> } }).improve;
       const written = [...result.steps, ...result.refused].filter((c) => c.candidate === 'model');

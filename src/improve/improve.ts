@@ -18,6 +18,7 @@ import type { AbVerdict } from '../diff/types.ts';
 import { proposeCandidates, type Candidate } from './candidates.ts';
 import { REWORD_MARKER, rewordPrompt } from '../models/mock-reword.ts';
 import { splitCases } from './split.ts';
+import { crossFit, DEFAULT_FOLDS } from './cross-fit.ts';
 
 export interface ImproveOptions {
   tools: ToolDefinition[];
@@ -35,6 +36,11 @@ export interface ImproveOptions {
   extraCandidates?: (tools: ToolDefinition[], target: string, failed: readonly CaseResult[]) => Candidate[];
   /** A model that writes one more candidate per tool and round from the failed requests (`--base-url`). */
   rewriter?: ModelDriver;
+  /**
+   * Parts the train split is cut into for cross-fitted scores (cross-fit.ts; default 3); 0 or 1 ranks
+   * candidates on their plain train score, built from and scored on the same requests.
+   */
+  folds?: number;
 }
 
 export interface Accuracy {
@@ -57,8 +63,14 @@ export interface ImproveStep {
    * how far the gain may carry beyond them, not the acceptance test.
    */
   heldOutQueries: { interval: Interval; mcnemarP: number };
-  /** The improved tool's own held-out cases (its recall): passed of all, before and after. */
-  toolHeldOut: { cases: number; before: number; after: number };
+  /**
+   * The improved tool's own held-out cases (its recall): passed of all, before and after, the exact
+   * change on them, and Newcombe's paired interval with McNemar's p taking them as a sample of the
+   * requests users write for this tool.
+   */
+  toolHeldOut: { cases: number; before: number; after: number; difference: number; interval: Interval; mcnemarP: number };
+  /** The candidate's cross-fitted train accuracy (absent when cross-fitting is off). */
+  crossFitted?: { before: number; after: number };
   /** Held-out queries that flipped, as `id: fail->pass` or `id: pass->fail`. */
   flipped: string[];
 }
@@ -102,9 +114,16 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
     let accepted = false;
     for (const target of failing) {
       const failed = train.filter((r) => !r.pass && r.expected.tool === target);
-      const written = options.rewriter ? await modelCandidate(options.rewriter, tools, target, failed) : [];
-      const candidates = [...written, ...proposeCandidates(tools, target, failed, train), ...(options.extraCandidates?.(tools, target, failed) ?? [])];
-      const scored: Array<{ candidate: Candidate; train: CaseResult[] }> = [];
+      const generate = async (failedHere: CaseResult[], trainHere: CaseResult[]): Promise<Candidate[]> => [
+        ...(options.rewriter ? await modelCandidate(options.rewriter, tools, target, failedHere) : []),
+        ...proposeCandidates(tools, target, failedHere, trainHere),
+        ...(options.extraCandidates?.(tools, target, failedHere) ?? []),
+      ];
+      const candidates = await generate(failed, train);
+      const folds = options.folds ?? DEFAULT_FOLDS;
+      const fitted = folds > 1 ? await crossFit({ train: split.train, results: train, folds, seed: split.seed, generate, run, target }) : undefined;
+      const baseline = accuracyOf(train).accuracy;
+      const scored: Array<{ candidate: Candidate; train: CaseResult[]; fitted: number }> = [];
       for (const candidate of candidates) {
         const lintErrors = lintTools(candidate.tools).findings.filter((f) => f.severity === 'error' && changedTools(tools, candidate.tools).includes(f.target ?? ''));
         if (lintErrors.length) {
@@ -112,12 +131,16 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
           continue;
         }
         const results = await run(split.train, candidate.tools);
-        if (accuracyOf(results).accuracy > accuracyOf(train).accuracy) scored.push({ candidate, train: results });
-        else refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: 'no gain on the train split' });
+        const after = accuracyOf(results).accuracy;
+        const outOfFold = fitted?.get(candidate.id) ?? after;
+        if (after <= baseline) refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: 'no gain on the train split' });
+        else if (outOfFold <= baseline) {
+          refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `helped train (train ${pct(baseline)} -> ${pct(after)}) but not the train requests it was not built from (cross-fitted ${pct(outOfFold)})` });
+        } else scored.push({ candidate, train: results, fitted: outOfFold });
       }
-      // Best on train first; on a tie, the candidate combining more kinds of edit (its gain rests less on
-      // the train requests' own words, which is what fails to carry over to held-out queries).
-      scored.sort((a, b) => accuracyOf(b.train).accuracy - accuracyOf(a.train).accuracy || (b.candidate.edits ?? 1) - (a.candidate.edits ?? 1));
+      // Best cross-fitted score first (what carries over to requests a candidate was not written from),
+      // then best on train; on a tie, the candidate combining more kinds of edit.
+      scored.sort((a, b) => b.fitted - a.fitted || accuracyOf(b.train).accuracy - accuracyOf(a.train).accuracy || (b.candidate.edits ?? 1) - (a.candidate.edits ?? 1));
       const keep = options.keep ?? 2;
       for (const { candidate, train: after } of scored.slice(keep)) {
         refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `train ${pct(accuracyOf(after).accuracy)}, not among the best ${keep} taken to held-out` });
@@ -127,6 +150,7 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
           refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `train ${pct(accuracyOf(after).accuracy)}, not tested on held-out: a better-ranked candidate was accepted first` });
           continue;
         }
+        const { fitted: outOfFold } = scored.find((s) => s.candidate === candidate)!;
         const ab = await runSequentialAb({ cases: split.heldOut, oldTools: tools, newTools: candidate.tools, model: options.model, margin: DEFAULT_AB_MARGIN, budget: options.budget ?? DEFAULT_AB_BUDGET });
         const siblingDrops = [...sameCases(train, after), ...sameCases(ab.before, ab.after)].filter(([o, n]) => o.expected.tool !== target && n.passRate < o.passRate);
         const gain = `train ${pct(accuracyOf(train).accuracy)} -> ${pct(accuracyOf(after).accuracy)}`;
@@ -142,6 +166,7 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
           summary: candidate.summary,
           changes: changedTools(tools, candidate.tools).map((name) => ({ tool: name, old: tools.find((t) => t.name === name)!.description ?? '', new: candidate.tools.find((t) => t.name === name)!.description ?? '' })),
           train: { before: accuracyOf(train), after: accuracyOf(after) },
+          ...(fitted ? { crossFitted: { before: baseline, after: outOfFold } } : {}),
           heldOut: { before: accuracyOf(ab.before), after: accuracyOf(ab.after), difference: ab.estimate.difference, interval: ab.interval, verdict: ab.verdict },
           toolHeldOut: toolRecall(ab.before, ab.after, target),
           heldOutQueries: querySample(sameCases(ab.before, ab.after)),
@@ -163,9 +188,11 @@ function querySample(pairs: Array<[CaseResult, CaseResult]>): { interval: Interv
   return { interval: newcombePairedInterval(counts), mcnemarP: mcnemarExactP(counts.oldOnly, counts.newOnly) };
 }
 
-function toolRecall(before: CaseResult[], after: CaseResult[], tool: string): { cases: number; before: number; after: number } {
+function toolRecall(before: CaseResult[], after: CaseResult[], tool: string): ImproveStep['toolHeldOut'] {
   const mine = sameCases(before, after).filter(([o]) => (Array.isArray(o.expected.tool) ? o.expected.tool.includes(tool) : o.expected.tool === tool));
-  return { cases: mine.length, before: mine.filter(([o]) => o.pass).length, after: mine.filter(([, n]) => n.pass).length };
+  const passedBefore = mine.filter(([o]) => o.pass).length;
+  const passedAfter = mine.filter(([, n]) => n.pass).length;
+  return { cases: mine.length, before: passedBefore, after: passedAfter, difference: mine.length ? (passedAfter - passedBefore) / mine.length : 0, ...querySample(mine) };
 }
 
 function changedTools(before: ToolDefinition[], after: ToolDefinition[]): string[] {

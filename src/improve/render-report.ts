@@ -14,6 +14,8 @@ import type { Accuracy, ImproveResult, ImproveStep } from './improve.ts';
 const acc = (a: Accuracy): string => `${pct(a.accuracy)} (${pct(a.interval.low)} - ${pct(a.interval.high)})`;
 const heldOut = (s: ImproveStep): string =>
   `${pointsText(s.heldOut.difference)} (${pointsText(s.heldOut.interval.low)} to ${pointsText(s.heldOut.interval.high)}): ${s.heldOut.verdict}; as a sample of users' queries, Newcombe ${pointsText(s.heldOutQueries.interval.low)} to ${pointsText(s.heldOutQueries.interval.high)}`;
+const ownHeldOut = (s: ImproveStep): string =>
+  `${s.tool}'s own held-out cases ${pointsText(s.toolHeldOut.difference)}; as a sample of its users' queries, Newcombe ${pointsText(s.toolHeldOut.interval.low)} to ${pointsText(s.toolHeldOut.interval.high)} (McNemar p = ${s.toolHeldOut.mcnemarP.toFixed(3)})`;
 const splitLine = (r: ImproveResult): string => `Split: seed ${r.split.seed}, ${Math.round(r.split.fraction * 100)}% train, stratified by expected tool: ${r.split.train.length} train, ${r.split.heldOut.length} held-out.`;
 
 /** Markdown: removed words struck through, added ones in bold. */
@@ -36,7 +38,7 @@ export function improveMarkdown(result: ToolproofResult): string | undefined {
       ['held-out accuracy', acc(s.heldOut.before), acc(s.heldOut.after)],
       [`${s.tool}'s held-out cases`, `${s.toolHeldOut.before}/${s.toolHeldOut.cases}`, `${s.toolHeldOut.after}/${s.toolHeldOut.cases}`],
     ]));
-    out.push(`Held-out paired change ${heldOut(s)}.${s.flipped.length ? ` Flipped: ${s.flipped.join(', ')}.` : ''}`);
+    out.push(`Held-out paired change ${heldOut(s)}. ${ownHeldOut(s)}.${s.flipped.length ? ` Flipped: ${s.flipped.join(', ')}.` : ''}`);
   }
   if (r.refused.length) out.push(details(`Refused, not applied (${r.refused.length})`, table(['iteration', 'tool', 'candidate', 'reason'], r.refused.map((x) => [`${x.iteration}`, x.tool, x.candidate, x.reason]))));
   return out.join('\n\n');
@@ -58,7 +60,7 @@ export function improveHtml(result: ToolproofResult): string | undefined {
       ['held-out accuracy', esc(acc(s.heldOut.before)), esc(acc(s.heldOut.after))],
       [`${esc(s.tool)}'s held-out cases`, `${s.toolHeldOut.before}/${s.toolHeldOut.cases}`, `${s.toolHeldOut.after}/${s.toolHeldOut.cases}`],
     ]));
-    parts.push(`<p>Held-out paired change ${esc(heldOut(s))}.${s.flipped.length ? ` Flipped: ${esc(s.flipped.join(', '))}.` : ''}</p>`);
+    parts.push(`<p>Held-out paired change ${esc(heldOut(s))}. ${esc(ownHeldOut(s))}.${s.flipped.length ? ` Flipped: ${esc(s.flipped.join(', '))}.` : ''}</p>`);
   }
   if (r.refused.length) parts.push(`<h3>Refused, not applied (${r.refused.length})</h3>${htmlTable(['iteration', 'tool', 'candidate', 'reason'], r.refused.map((x) => [`${x.iteration}`, esc(x.tool), esc(x.candidate), esc(x.reason)]))}`);
   return parts.join('\n');
