@@ -8,7 +8,7 @@ describe('public surface', () => {
         'CHECKS', 'DEFAULT_LIST_LIMITS', 'EXIT', 'FORMATS', 'PROFILES', 'REPORTERS', 'RESULT_SCHEMA_VERSION', 'SKILL_RULES', 'ServerConnection',
         'ServerPool', 'TOOL_RULES', 'ToolproofError', 'applyBaseline', 'checkArguments', 'checkStructuredResult', 'classifyDeltas', 'compareRuns',
         'createMockModel', 'createModel', 'createOpenAIModel', 'createSnapshot', 'diffSides', 'diffTools', 'discoverSkills',
-        'fetchMcpSkills', 'formatError', 'gateDiff', 'hostRoots', 'improveDescriptions', 'matchCalls', 'normaliseString', 'planAb', 'runSequentialAb', 'isRemote', 'lintSkills', 'lintToolSets', 'lintTools', 'loadBaseline', 'loadHostConfig',
+        'fetchMcpSkills', 'formatError', 'gateDiff', 'hostRoots', 'improveDescriptions', 'improveSkill', 'matchCalls', 'normaliseString', 'planAb', 'runSequentialAb', 'isRemote', 'lintSkills', 'lintToolSets', 'lintTools', 'loadBaseline', 'loadHostConfig',
         'loadQuerySet', 'loadSkillEvals', 'loadToolFile', 'matchArguments', 'mcnemarExactP', 'mergeResults',
         'newcombePairedInterval', 'rankTools', 'recordingModel', 'replayModel', 'reporterFor', 'runAb', 'runAgentLoop',
         'runBehaviourEval', 'runDiff', 'runDoctor', 'runEval', 'runLint', 'runProbe', 'runScenarios', 'runSelection', 'runServerBench',

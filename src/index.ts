@@ -67,6 +67,7 @@ export { compareRuns, runAb } from './diff/ab.ts';
 export { planAb } from './diff/ab-interval.ts';
 export { runSequentialAb } from './diff/ab-sequential.ts';
 export { improveDescriptions } from './improve/improve.ts';
+export { improveSkill } from './improve/skills.ts';
 export { mcnemarExactP, newcombePairedInterval } from './diff/paired-stats.ts';
 
 // Skills

@@ -32,6 +32,11 @@ export interface SequentialAbOptions {
   concurrency?: number;
   caseTimeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Runs the cases `repeat` times against one side's tools (default: the selection runner). Lets the
+   * same A/B judge other evals of descriptions, e.g. a skill trigger eval (`toolproof improve --skills`).
+   */
+  run?: (cases: SelectionCase[], tools: ToolDefinition[], repeat: number) => Promise<CaseResult[]>;
 }
 
 export interface SequentialAbOutcome {
@@ -71,8 +76,9 @@ export async function runSequentialAb(options: SequentialAbOptions): Promise<Seq
   let calls = 0;
   const run = async (cases: SelectionCase[], repeat: number): Promise<void> => {
     const common = { cases, model: options.model, repeat, concurrency: options.concurrency, caseTimeoutMs: options.caseTimeoutMs, signal: options.signal };
-    merge(olds, await runSelection({ ...common, toolsFor: () => options.oldTools }));
-    merge(news, await runSelection({ ...common, toolsFor: () => options.newTools }));
+    const side = (tools: ToolDefinition[]): Promise<CaseResult[]> => (options.run ? options.run(cases, tools, repeat) : runSelection({ ...common, toolsFor: () => tools }));
+    merge(olds, await side(options.oldTools));
+    merge(news, await side(options.newTools));
     calls += 2 * cases.length * repeat;
   };
   const usable = (): SelectionCase[] => options.cases.filter((c) => olds.get(c.id)?.state !== 'errored' && news.get(c.id)?.state !== 'errored' && olds.has(c.id) && news.has(c.id));

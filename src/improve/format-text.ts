@@ -25,7 +25,8 @@ export function formatImproveText(result: ImproveResult): string {
     lines.push(`  held-out: ${acc(s.heldOut.before)} -> ${acc(s.heldOut.after)}; paired change ${signed(s.heldOut.difference)} (interval ${signed(s.heldOut.interval.low)} to ${signed(s.heldOut.interval.high)}): ${s.heldOut.verdict}`);
     lines.push(`  the held-out queries as a sample of users' queries: Newcombe interval ${signed(s.heldOutQueries.interval.low)} to ${signed(s.heldOutQueries.interval.high)}, McNemar p = ${s.heldOutQueries.mcnemarP.toFixed(3)}`);
     const own = s.toolHeldOut;
-    lines.push(`  ${s.tool}'s own held-out cases: ${own.before}/${own.cases} -> ${own.after}/${own.cases} passed, ${signed(own.difference)}; as a sample of its users' queries: Newcombe interval ${signed(own.interval.low)} to ${signed(own.interval.high)}, McNemar p = ${own.mcnemarP.toFixed(3)}`);
+    lines.push(`  ${s.tool}'s own held-out cases: ${own.before}/${own.cases} -> ${own.after}/${own.cases} passed; paired change ${signed(own.difference)} (interval ${signed(own.abInterval.low)} to ${signed(own.abInterval.high)}): ${own.verdict}`);
+    lines.push(`    as a sample of the queries users write for ${s.tool}: Newcombe interval ${signed(own.interval.low)} to ${signed(own.interval.high)}, McNemar p = ${own.mcnemarP.toFixed(3)}`);
     if (s.flipped.length) lines.push(`  flipped on held-out: ${s.flipped.join(', ')}`);
   }
   if (result.refused.length) {

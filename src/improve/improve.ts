@@ -15,6 +15,7 @@ import { DEFAULT_AB_MARGIN } from '../diff/ab.ts';
 import { mcnemarExactP, newcombePairedInterval } from '../diff/paired-stats.ts';
 import { runSequentialAb, DEFAULT_AB_BUDGET } from '../diff/ab-sequential.ts';
 import type { AbVerdict } from '../diff/types.ts';
+import { decide, estimateChange, intervalAt, lookZ } from '../diff/ab-interval.ts';
 import { proposeCandidates, type Candidate } from './candidates.ts';
 import { REWORD_MARKER, rewordPrompt } from '../models/mock-reword.ts';
 import { splitCases } from './split.ts';
@@ -41,6 +42,13 @@ export interface ImproveOptions {
    * candidates on their plain train score, built from and scored on the same requests.
    */
   folds?: number;
+  /**
+   * Runs cases against a set of descriptions `repeat` times (default: the tool-selection runner). The
+   * skills path passes a trigger eval, with each skill as a "tool" whose description is the SKILL.md's.
+   */
+  evaluate?: (cases: SelectionCase[], tools: ToolDefinition[], repeat: number) => Promise<CaseResult[]>;
+  /** The lint errors of the changed descriptions (default: the tool lint's errors on the changed tools). */
+  lint?: (tools: ToolDefinition[], changed: string[]) => Array<{ ruleId: string; message: string }>;
 }
 
 export interface Accuracy {
@@ -64,11 +72,12 @@ export interface ImproveStep {
    */
   heldOutQueries: { interval: Interval; mcnemarP: number };
   /**
-   * The improved tool's own held-out cases (its recall): passed of all, before and after, the exact
-   * change on them, and Newcombe's paired interval with McNemar's p taking them as a sample of the
-   * requests users write for this tool.
+   * The improved tool's own held-out cases (its recall): passed of all, before and after; the paired
+   * A/B on them (`abInterval`, `verdict`: the held-out A/B's answers restricted to these cases, exact
+   * for a deterministic model, else at 95%); and Newcombe's paired interval with McNemar's p taking
+   * them as a sample of the requests users write for this tool.
    */
-  toolHeldOut: { cases: number; before: number; after: number; difference: number; interval: Interval; mcnemarP: number };
+  toolHeldOut: { cases: number; before: number; after: number; difference: number; abInterval: Interval; verdict: AbVerdict; interval: Interval; mcnemarP: number };
   /** The candidate's cross-fitted train accuracy (absent when cross-fitting is off). */
   crossFitted?: { before: number; after: number };
   /** Held-out queries that flipped, as `id: fail->pass` or `id: pass->fail`. */
@@ -98,7 +107,9 @@ const expects = (c: SelectionCase, tool: string): boolean => (Array.isArray(c.ex
 
 export async function improveDescriptions(options: ImproveOptions): Promise<ImproveResult> {
   const split = splitCases(options.cases, options.seed ?? 1, options.fraction ?? 0.6);
-  const run = (cases: SelectionCase[], tools: ToolDefinition[]): Promise<CaseResult[]> => runSelection({ cases, toolsFor: () => tools, model: options.model, concurrency: 1 });
+  const evaluate = options.evaluate;
+  const run = (cases: SelectionCase[], tools: ToolDefinition[]): Promise<CaseResult[]> => (evaluate ? evaluate(cases, tools, 1) : runSelection({ cases, toolsFor: () => tools, model: options.model, concurrency: 1 }));
+  const lintErrorsOf = options.lint ?? ((list: ToolDefinition[], changed: string[]) => lintTools(list).findings.filter((f) => f.severity === 'error' && changed.includes(f.target ?? '')));
   const steps: ImproveStep[] = [];
   const refused: RefusedCandidate[] = [];
   let tools = options.tools;
@@ -125,7 +136,7 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
       const baseline = accuracyOf(train).accuracy;
       const scored: Array<{ candidate: Candidate; train: CaseResult[]; fitted: number }> = [];
       for (const candidate of candidates) {
-        const lintErrors = lintTools(candidate.tools).findings.filter((f) => f.severity === 'error' && changedTools(tools, candidate.tools).includes(f.target ?? ''));
+        const lintErrors = lintErrorsOf(candidate.tools, changedTools(tools, candidate.tools));
         if (lintErrors.length) {
           refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `lint error: ${lintErrors[0].ruleId}: ${lintErrors[0].message}` });
           continue;
@@ -151,7 +162,7 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
           continue;
         }
         const { fitted: outOfFold } = scored.find((s) => s.candidate === candidate)!;
-        const ab = await runSequentialAb({ cases: split.heldOut, oldTools: tools, newTools: candidate.tools, model: options.model, margin: DEFAULT_AB_MARGIN, budget: options.budget ?? DEFAULT_AB_BUDGET });
+        const ab = await runSequentialAb({ cases: split.heldOut, oldTools: tools, newTools: candidate.tools, model: options.model, margin: DEFAULT_AB_MARGIN, budget: options.budget ?? DEFAULT_AB_BUDGET, ...(evaluate ? { run: evaluate } : {}) });
         const siblingDrops = [...sameCases(train, after), ...sameCases(ab.before, ab.after)].filter(([o, n]) => o.expected.tool !== target && n.passRate < o.passRate);
         const gain = `train ${pct(accuracyOf(train).accuracy)} -> ${pct(accuracyOf(after).accuracy)}`;
         if (ab.verdict !== 'improved' || siblingDrops.length) {
@@ -168,7 +179,7 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
           train: { before: accuracyOf(train), after: accuracyOf(after) },
           ...(fitted ? { crossFitted: { before: baseline, after: outOfFold } } : {}),
           heldOut: { before: accuracyOf(ab.before), after: accuracyOf(ab.after), difference: ab.estimate.difference, interval: ab.interval, verdict: ab.verdict },
-          toolHeldOut: toolRecall(ab.before, ab.after, target),
+          toolHeldOut: toolRecall(ab.before, ab.after, target, ab.deterministic),
           heldOutQueries: querySample(sameCases(ab.before, ab.after)),
           flipped: sameCases(ab.before, ab.after).filter(([o, n]) => o.pass !== n.pass).map(([o, n]) => `${o.id}: ${o.pass ? 'pass' : 'fail'}->${n.pass ? 'pass' : 'fail'}`),
         });
@@ -188,11 +199,26 @@ function querySample(pairs: Array<[CaseResult, CaseResult]>): { interval: Interv
   return { interval: newcombePairedInterval(counts), mcnemarP: mcnemarExactP(counts.oldOnly, counts.newOnly) };
 }
 
-function toolRecall(before: CaseResult[], after: CaseResult[], tool: string): ImproveStep['toolHeldOut'] {
+function toolRecall(before: CaseResult[], after: CaseResult[], tool: string, deterministic: boolean): ImproveStep['toolHeldOut'] {
   const mine = sameCases(before, after).filter(([o]) => (Array.isArray(o.expected.tool) ? o.expected.tool.includes(tool) : o.expected.tool === tool));
   const passedBefore = mine.filter(([o]) => o.pass).length;
   const passedAfter = mine.filter(([, n]) => n.pass).length;
-  return { cases: mine.length, before: passedBefore, after: passedAfter, difference: mine.length ? (passedAfter - passedBefore) / mine.length : 0, ...querySample(mine) };
+  const tallies = mine.map(([o, n]) => {
+    const repeats = Math.min(o.attempts.length, n.attempts.length);
+    const passes = (r: CaseResult): number => r.attempts.slice(0, repeats).filter((a) => a.state === 'passed').length;
+    return { oldPasses: passes(o), newPasses: passes(n), repeats: Math.max(1, repeats) };
+  });
+  const estimate = estimateChange(tallies);
+  const abInterval = deterministic ? { low: estimate.difference, high: estimate.difference } : intervalAt(estimate, lookZ(1, 1));
+  return {
+    cases: mine.length,
+    before: passedBefore,
+    after: passedAfter,
+    difference: mine.length ? (passedAfter - passedBefore) / mine.length : 0,
+    abInterval,
+    verdict: mine.length ? (decide(abInterval, DEFAULT_AB_MARGIN) ?? 'not enough data') : 'not enough data',
+    ...querySample(mine),
+  };
 }
 
 function changedTools(before: ToolDefinition[], after: ToolDefinition[]): string[] {

@@ -15,7 +15,7 @@ const acc = (a: Accuracy): string => `${pct(a.accuracy)} (${pct(a.interval.low)}
 const heldOut = (s: ImproveStep): string =>
   `${pointsText(s.heldOut.difference)} (${pointsText(s.heldOut.interval.low)} to ${pointsText(s.heldOut.interval.high)}): ${s.heldOut.verdict}; as a sample of users' queries, Newcombe ${pointsText(s.heldOutQueries.interval.low)} to ${pointsText(s.heldOutQueries.interval.high)}`;
 const ownHeldOut = (s: ImproveStep): string =>
-  `${s.tool}'s own held-out cases ${pointsText(s.toolHeldOut.difference)}; as a sample of its users' queries, Newcombe ${pointsText(s.toolHeldOut.interval.low)} to ${pointsText(s.toolHeldOut.interval.high)} (McNemar p = ${s.toolHeldOut.mcnemarP.toFixed(3)})`;
+  `${s.tool}'s own held-out cases ${pointsText(s.toolHeldOut.difference)} (${pointsText(s.toolHeldOut.abInterval.low)} to ${pointsText(s.toolHeldOut.abInterval.high)}): ${s.toolHeldOut.verdict}; as a sample of its users' queries, Newcombe ${pointsText(s.toolHeldOut.interval.low)} to ${pointsText(s.toolHeldOut.interval.high)} (McNemar p = ${s.toolHeldOut.mcnemarP.toFixed(3)})`;
 const splitLine = (r: ImproveResult): string => `Split: seed ${r.split.seed}, ${Math.round(r.split.fraction * 100)}% train, stratified by expected tool: ${r.split.train.length} train, ${r.split.heldOut.length} held-out.`;
 
 /** Markdown: removed words struck through, added ones in bold. */

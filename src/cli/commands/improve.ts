@@ -2,14 +2,18 @@
  * `toolproof improve --tools FILE --queries FILE [--tool NAME]... [--seed N] [--iterations N]
  * [--write] [--json FILE]`: proposes rewordings for the tools whose cases fail and keeps only those
  * the held-out queries confirm (src/improve/improve.ts). `--write` rewrites the tool file in place.
+ * `--skills DIR --skill NAME` does the same for a skill's description from its trigger evals
+ * (src/improve/skills.ts); `--write` rewrites its SKILL.md.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadQuerySet } from '../../config/query-set.ts';
 import { EXIT, ToolproofError } from '../../errors.ts';
 import { formatImproveText } from '../../improve/format-text.ts';
 import { liveTools, patchEntries } from '../../improve/live.ts';
-import { improveDescriptions } from '../../improve/improve.ts';
+import { improveDescriptions, type ImproveResult } from '../../improve/improve.ts';
+import { improveSkill, skillFileEdits } from '../../improve/skills.ts';
 import type { ToolproofResult } from '../../report/model.ts';
 import { resultHeader } from '../../report/result-header.ts';
 import type { ToolDefinition } from '../../types.ts';
@@ -29,6 +33,9 @@ interface ImproveFlags extends ModelFlags, ServerFlags {
   iterations?: number;
   budget?: number;
   keep?: number;
+  folds?: number;
+  skills?: string;
+  skill?: string;
   write?: boolean;
   json?: string;
 }
@@ -52,17 +59,22 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     .option('--config <file>', 'host configuration whose servers to start; --write writes a patch file')
     .option('--server <name>', 'only this server from the config; repeatable', collect)
     .option('--patch <file>', 'with --config --write: the patch file (default toolproof-improve.patch.json)')
-    .requiredOption('--queries <file>', 'query set; repeatable', collect)
+    .option('--skills <dir>', 'a skills folder (project level): improve one skill\'s description from the trigger evals; with --skill')
+    .option('--skill <name>', 'with --skills: the skill to improve; --write rewrites its SKILL.md description')
+    .option('--queries <file>', 'query set (with --tools or --config); repeatable', collect)
     .option('--tool <name>', 'only this tool; repeatable', collect)
     .option('--seed <n>', 'seed of the train/held-out split (default 1)', positiveInt)
     .option('--split <fraction>', 'share of each expected tool\'s queries used to train (default 0.6); the rest is held out', ratio)
     .option('--iterations <n>', 'rounds of proposing and checking (default 3)', positiveInt)
     .option('--budget <calls>', 'held-out A/B: model calls per candidate (default 2000)', positiveInt)
     .option('--keep <n>', 'candidates taken from train to the held-out A/B per tool and round (default 2)', positiveInt)
+    .option('--folds <n>', 'parts of the train split for cross-fitted candidate scores (default 3; 1 turns it off)', positiveInt)
     .option('--write', 'rewrite the tool file with the confirmed descriptions')
     .option('--json <file>', 'write the result as JSON (the shared result model, `improve` section: split, accepted and refused candidates, final tools)');
   addServerFlags(addModelFlags(command)).action(async (flags: ImproveFlags) => {
-    if (!flags.tools === !flags.config) throw new ToolproofError('E_USAGE', 'improve needs one of --tools FILE or --config FILE', { hint: 'e.g. toolproof improve --tools fixtures/tools/refman.json --queries fixtures/queries/refman.yaml' });
+    if (flags.skills || flags.skill) return improveSkillCommand(flags, setExit);
+    if (!flags.tools === !flags.config) throw new ToolproofError('E_USAGE', 'improve needs one of --tools FILE, --config FILE or --skills DIR --skill NAME', { hint: 'e.g. toolproof improve --tools fixtures/tools/refman.json --queries fixtures/queries/refman.yaml' });
+    if (!flags.queries?.length) throw new ToolproofError('E_USAGE', 'improve --tools/--config needs --queries FILE', { hint: 'a query set whose cases name the expected tools' });
     if (flags.server?.length && !flags.config) throw new ToolproofError('E_USAGE', '--server needs --config', { hint: 'name servers from a host config' });
     const live = flags.config ? await liveTools(flags.config, flags.server ?? [], serverTimeouts(flags)) : undefined;
     const tools = live ? live.tools : readTools(flags.tools!);
@@ -70,21 +82,9 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     const startedAt = new Date().toISOString();
     const model = modelFromFlags(flags);
     try {
-      const result = await improveDescriptions({ tools, cases, model, ...(flags.baseUrl ? { rewriter: model } : {}), ...(flags.tool ? { targets: flags.tool } : {}), ...(flags.seed ? { seed: flags.seed } : {}), ...(flags.split !== undefined ? { fraction: flags.split } : {}), ...(flags.iterations ? { iterations: flags.iterations } : {}), ...(flags.budget ? { budget: flags.budget } : {}), ...(flags.keep ? { keep: flags.keep } : {}) });
+      const result = await improveDescriptions({ tools, cases, model, ...loopOptions(flags, model), ...(flags.tool ? { targets: flags.tool } : {}) });
       process.stdout.write(`${formatImproveText(result)}\n`);
-      if (flags.json) {
-        const saved: ToolproofResult = {
-          ...resultHeader('improve', startedAt),
-          complete: true,
-          // improve has no gate: it proposes; nothing passes or fails.
-          verdict: { status: 'none', reasons: [] },
-          model: model.id,
-          improve: result,
-          warnings: [],
-          errors: [],
-        };
-        writeTextFile(flags.json, `${JSON.stringify(saved, null, 2)}\n`);
-      }
+      if (flags.json) saveJson(flags.json, result, model.id, startedAt);
       if (flags.write && result.steps.length && live) {
         const patch = flags.patch ?? 'toolproof-improve.patch.json';
         const entries = patchEntries(live.config, tools, result);
@@ -100,4 +100,54 @@ export function registerImprove(program: Command, setExit: SetExit): void {
       await model.close?.();
     }
   });
+}
+
+type LoopOptions = Pick<Parameters<typeof improveDescriptions>[0], 'rewriter' | 'seed' | 'fraction' | 'iterations' | 'budget' | 'keep' | 'folds'>;
+
+function loopOptions(flags: ImproveFlags, model: ReturnType<typeof modelFromFlags>): LoopOptions {
+  return {
+    ...(flags.baseUrl ? { rewriter: model } : {}),
+    ...(flags.seed ? { seed: flags.seed } : {}),
+    ...(flags.split !== undefined ? { fraction: flags.split } : {}),
+    ...(flags.iterations ? { iterations: flags.iterations } : {}),
+    ...(flags.budget ? { budget: flags.budget } : {}),
+    ...(flags.keep ? { keep: flags.keep } : {}),
+    ...(flags.folds ? { folds: flags.folds } : {}),
+  };
+}
+
+function saveJson(file: string, result: ImproveResult, model: string, startedAt: string): void {
+  const saved: ToolproofResult = {
+    ...resultHeader('improve', startedAt),
+    complete: true,
+    // improve has no gate: it proposes; nothing passes or fails.
+    verdict: { status: 'none', reasons: [] },
+    model,
+    improve: result,
+    warnings: [],
+    errors: [],
+  };
+  writeTextFile(file, `${JSON.stringify(saved, null, 2)}\n`);
+}
+
+async function improveSkillCommand(flags: ImproveFlags, setExit: SetExit): Promise<void> {
+  if (!flags.skills || !flags.skill) throw new ToolproofError('E_USAGE', 'improve --skills DIR needs --skill NAME (and --skill needs --skills)', { hint: 'e.g. toolproof improve --skills fixtures/skills-improve --skill expense-reports' });
+  const other = flags.tools ? '--tools' : flags.config ? '--config' : flags.queries?.length ? '--queries' : flags.tool?.length ? '--tool' : undefined;
+  if (other) throw new ToolproofError('E_USAGE', `--skills improves a skill from its trigger evals; ${other} is for tools`, { hint: 'run tools and skills as two commands' });
+  const startedAt = new Date().toISOString();
+  const model = modelFromFlags(flags);
+  try {
+    const run = await improveSkill({ roots: [{ dir: resolve(flags.skills), scope: 'project', explicit: true }], skill: flags.skill, model, ...loopOptions(flags, model) });
+    process.stdout.write(`${formatImproveText(run.result)}\n`);
+    if (flags.json) saveJson(flags.json, run.result, model.id, startedAt);
+    if (flags.write && run.result.steps.length) {
+      for (const edit of skillFileEdits(run)) {
+        writeTextFile(edit.file, edit.text);
+        process.stdout.write(`wrote the confirmed description of ${edit.skill} to ${edit.file}\n`);
+      }
+    }
+    setExit(EXIT.ok);
+  } finally {
+    await model.close?.();
+  }
 }
