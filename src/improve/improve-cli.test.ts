@@ -126,6 +126,6 @@ describe('toolproof improve (CLI)', () => {
     const run = await runCli(['improve', '--queries', fixture('queries/refman.yaml')]);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('E_USAGE');
-    expect(run.stderr).toContain('--tools FILE or --config FILE');
+    expect(run.stderr).toContain('--tools FILE, --config FILE or --skills DIR --skill NAME');
   });
 });
