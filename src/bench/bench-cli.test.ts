@@ -1,7 +1,7 @@
 /**
- * `toolproof bench` as a user runs it, on the fixture servers: the table, the JSON result, a planted
- * slowdown flagged against a saved baseline while an unchanged rerun is not, and bad input.
- * Iterations are kept small: only the baseline comparison, the feature under test, looks at timings.
+ * `toolproof bench` as a user runs it, on the fixture servers: the table, the JSON result and bad
+ * input. Iterations are kept small: nothing here looks at timings (the baseline comparison is tested
+ * in bench-gate.e2e.test.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -45,37 +45,6 @@ describe('toolproof bench', () => {
     expect(tasks.find((t) => t.task === 'tools/call move_item')).toMatchObject({ state: 'skipped' });
     expect(tasks.find((t) => t.task === 'tools/call tag_item')).toMatchObject({ state: 'completed' });
     expect(tasks.filter((t) => t.kind === 'cold-start').map((t) => t.samples)).toEqual([2, 2]);
-  });
-
-  it('flags a planted slowdown against a saved baseline and not an unchanged rerun', async () => {
-    const dir = tmp();
-    const config = (delayMs: number): string => {
-      const file = join(dir, `host-${delayMs}.json`);
-      const entry = { command: 'node', args: [join(ROOT, 'fixtures/servers/slow-echo.mjs')], env: { SLOW_ECHO_DELAY_MS: String(delayMs) } };
-      writeFileSync(file, JSON.stringify({ mcpServers: { echo: entry } }));
-      return file;
-    };
-    const baseline = join(dir, 'baseline.json');
-    // Only the calls: a 10 ms sleep dwarfs the noise of a busy machine; 80 ms is the planted slowdown.
-    const common = ['--task', 'tools-call', '--iterations', '15', '--time', '100', '--threshold', '2'];
-    const saved = await toolproof(['bench', '--config', config(10), ...common, '--save', baseline]);
-    expect(saved.code).toBe(0);
-
-    const slower = await toolproof(['bench', '--config', config(80), ...common, '--baseline', baseline, '--json', join(dir, 'slower.json')]);
-    expect(slower.code).toBe(1);
-    expect(slower.stdout).toContain('SLOWER');
-    expect(slower.stdout).toMatch(/echo tools\/call echo is \d+\.\d\dx the baseline/);
-    const flagged = (JSON.parse(readFileSync(join(dir, 'slower.json'), 'utf8')) as ToolproofResult).bench!.tasks.find((t) => t.task === 'tools/call echo')!;
-    expect(flagged.flagged).toBe(true);
-    expect(flagged.ratio).toBeGreaterThan(2);
-
-    const same = await toolproof(['bench', '--config', config(10), ...common, '--baseline', baseline, '--json', join(dir, 'same.json'), '--format', 'markdown']);
-    expect(same.code).toBe(0);
-    expect(same.stdout).toContain('| echo | tools/call echo |');
-    expect(same.stdout).toContain('No slowdown flagged.');
-    const unchanged = (JSON.parse(readFileSync(join(dir, 'same.json'), 'utf8')) as ToolproofResult).bench!.tasks.find((t) => t.task === 'tools/call echo')!;
-    expect(unchanged).toMatchObject({ flagged: false });
-    expect(unchanged.ratio).toBeDefined();
   });
 
   it('reports a server that exits at start as an errored row and exits 2, still benchmarking the rest', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../types.ts';
-import { checkCalls, planCalls, synthesizeArgs } from './call-plan.ts';
+import { checkCalls, planCalls } from './call-plan.ts';
 
 const tool = (name: string, annotations: ToolDefinition['annotations'], inputSchema: ToolDefinition['inputSchema'] = { type: 'object', properties: {}, required: [] }): ToolDefinition => ({
   name,
@@ -41,23 +41,22 @@ describe('planCalls: the probe safety rule', () => {
     expect(plan.find((p) => p.tool === 'read')).toMatchObject({ synthesized: true });
     expect(plan.find((p) => p.tool === 'unannotated')).toHaveProperty('skipped');
   });
-});
 
-describe('synthesizeArgs', () => {
-  it.each([
-    [{ type: 'object', properties: { q: { type: 'string', minLength: 3 }, n: { type: 'integer', minimum: 2 }, opt: { type: 'string' } }, required: ['q', 'n'] }, { q: 'xxx', n: 2 }],
-    [{ type: 'object', properties: { mode: { enum: ['fast', 'slow'] }, flag: { type: 'boolean', default: true } }, required: ['mode', 'flag'] }, { mode: 'fast', flag: true }],
-    [{ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' }, minItems: 1 } }, required: ['tags'] }, { tags: ['x'] }],
-    [{ type: 'object', properties: { at: { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] } }, required: ['at'] }, { at: { x: 1 } }],
-    [{ type: 'object', properties: {} }, {}],
-  ])('%j -> %j', (schema, expected) => {
-    expect(synthesizeArgs(schema)).toEqual(expected);
+  it('runs a tool named by --allow-tools with arguments built from its schema, and only that one', () => {
+    const plan = planCalls('s', tools, [], ['append']);
+    expect(plan.map((p) => [p.tool, 'skipped' in p ? 'skipped' : 'run'])).toEqual([
+      ['read', 'run'],
+      ['append', 'run'],
+      ['wipe', 'skipped'],
+      ['unannotated', 'skipped'],
+    ]);
+    expect(plan.find((p) => p.tool === 'append')).toEqual({ task: 'tools/call append', tool: 'append', args: {}, synthesized: true });
+    expect(plan.find((p) => p.tool === 'wipe')).toMatchObject({ skipped: expect.stringContaining('list it in --calls or --allow-tools') });
   });
 
-  it('gives up on a required property it cannot build', () => {
-    expect(synthesizeArgs({ type: 'object', properties: { x: { type: 'string' } }, required: ['x', 'y'] })).toBeUndefined();
-    expect(synthesizeArgs({ type: 'object', properties: { x: { type: 'string', format: 'uuid' } }, required: ['x'] })).toEqual({ x: 'x' }); // planCalls then rejects it through ajv
-    expect(synthesizeArgs({ type: 'object', properties: { y: { type: 'array', minItems: 1, items: { oneOf: [] } } }, required: ['y'] })).toBeUndefined();
+  it('prefers the listed arguments of a tool that --allow-tools also names', () => {
+    const plan = planCalls('s', tools, [{ tool: 'append', args: { line: 'a' } }], ['append']);
+    expect(plan.find((p) => p.tool === 'append')).toEqual({ task: 'tools/call append', tool: 'append', args: { line: 'a' }, synthesized: false });
   });
 });
 

@@ -1,12 +1,14 @@
 /**
  * Which `tools/call` tasks a server gets, under the probe's safety rule: a tool annotated read-only
- * (`readOnlyHint: true`) is benchmarked with arguments
- * built from its schema unless the calls file lists it; any other tool runs only when listed.
+ * (`readOnlyHint: true`) is benchmarked with arguments built from its schema unless the calls file
+ * lists it; any other tool runs only when the calls file lists it or `--allow-tools` names it.
  */
 import { ToolproofError } from '../errors.ts';
-import { checkArguments } from '../scoring/schema-check.ts';
-import type { JsonSchema, ToolDefinition } from '../types.ts';
+import type { ToolDefinition } from '../types.ts';
 import type { BenchCall, CallsFile } from './calls-file.ts';
+import { synthesizeArgs } from './synthesize-args.ts';
+
+export { synthesizeArgs };
 
 export interface PlannedCall {
   task: string;
@@ -62,7 +64,11 @@ export function checkCalls(callsFile: CallsFile, toolsByServer: ReadonlyMap<stri
   return unused;
 }
 
-export function planCalls(server: string, tools: readonly ToolDefinition[], listed: readonly BenchCall[]): CallPlan {
+/**
+ * `allowTools` (--allow-tools) lets tools that may write run with arguments built from their schema,
+ * as read-only tools do; a listed call always runs with its own arguments.
+ */
+export function planCalls(server: string, tools: readonly ToolDefinition[], listed: readonly BenchCall[], allowTools: readonly string[] = []): CallPlan {
   const mine = listed.filter((c) => (c.server === undefined || c.server === server) && tools.some((t) => t.name === c.tool));
   const plan: CallPlan = [];
   const seen = new Map<string, number>();
@@ -77,12 +83,12 @@ export function planCalls(server: string, tools: readonly ToolDefinition[], list
       for (const c of own) plan.push({ task: label(tool.name, c.name), tool: tool.name, args: c.args, synthesized: false });
       continue;
     }
-    if (!isSafeTool(tool)) {
-      plan.push({ task: `tools/call ${tool.name}`, tool: tool.name, skipped: 'not annotated readOnlyHint: true (it may write); list it in --calls to benchmark it' });
+    if (!isSafeTool(tool) && !allowTools.includes(tool.name)) {
+      plan.push({ task: `tools/call ${tool.name}`, tool: tool.name, skipped: 'not annotated readOnlyHint: true (it may write); list it in --calls or --allow-tools to benchmark it' });
       continue;
     }
     const args = synthesizeArgs(tool.inputSchema);
-    if (args === undefined || !checkArguments(tool.inputSchema, args).valid) {
+    if (args === undefined) {
       plan.push({ task: `tools/call ${tool.name}`, tool: tool.name, skipped: 'no arguments could be built from its inputSchema; list it in --calls with real arguments' });
       continue;
     }
@@ -91,49 +97,17 @@ export function planCalls(server: string, tools: readonly ToolDefinition[], list
   return plan;
 }
 
-/** Smallest arguments the schema accepts for its required properties: default, const, enum, examples, then by type. */
-export function synthesizeArgs(schema: JsonSchema): Record<string, unknown> | undefined {
-  const value = synthesize(schema, 0);
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-function synthesize(schema: unknown, depth: number): unknown {
-  if (depth > 6 || schema === null || typeof schema !== 'object') return undefined;
-  const s = schema as JsonSchema;
-  if ('default' in s) return s.default;
-  if ('const' in s) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
-  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
-  const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  switch (type) {
-    case 'string':
-      return 'x'.repeat(typeof s.minLength === 'number' ? Math.max(1, s.minLength) : 1);
-    case 'integer':
-    case 'number':
-      return typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
-    case 'boolean':
-      return false;
-    case 'null':
-      return null;
-    case 'array': {
-      const min = typeof s.minItems === 'number' ? s.minItems : 0;
-      const item = synthesize(s.items, depth + 1);
-      return min > 0 && item === undefined ? undefined : Array.from({ length: min }, () => item);
-    }
-    case 'object':
-    case undefined: {
-      // An untyped schema without properties could want anything: no guess.
-      if (type === undefined && s.properties === undefined) return undefined;
-      const properties = (s.properties ?? {}) as Record<string, unknown>;
-      const out: Record<string, unknown> = {};
-      for (const key of Array.isArray(s.required) ? (s.required as string[]) : []) {
-        const value = synthesize(properties[key], depth + 1);
-        if (value === undefined) return undefined;
-        out[key] = value;
-      }
-      return out;
-    }
-    default:
-      return undefined;
-  }
+/**
+ * `--allow-tools` names that no selected server lists: an error with the name (a typo would silently
+ * leave the tool out), or, while `--server` leaves servers out, names reported back as unused.
+ */
+export function checkAllowTools(allowTools: readonly string[], toolsByServer: ReadonlyMap<string, ToolDefinition[]>, configured: readonly string[]): string[] {
+  const filtered = configured.some((name) => !toolsByServer.has(name));
+  const listed = new Set([...toolsByServer.values()].flat().map((t) => t.name));
+  const unknown = allowTools.filter((name) => !listed.has(name));
+  if (unknown.length === 0 || filtered) return unknown;
+  throw new ToolproofError('E_UNKNOWN_TOOL', `--allow-tools names ${unknown.map((n) => `"${n}"`).join(', ')}, which no server lists (${[...toolsByServer.keys()].join(', ') || 'no server started'})`, {
+    tool: unknown[0],
+    hint: 'use names that tools/list returns (toolproof doctor or toolproof snapshot lists them)',
+  });
 }

@@ -19,6 +19,8 @@ export interface Measured {
   opsPerSec: number;
   samples: number;
   rme: number;
+  /** Every sample in ms, sorted (for folding rounds together). */
+  samplesMs: number[];
 }
 
 export type MeasureOutcome = { state: 'completed'; stats: Measured } | { state: 'errored'; error: unknown };
@@ -32,6 +34,7 @@ export async function measure(name: string, fn: () => Promise<number | void>, se
     warmupIterations: settings.warmup,
     warmupTime: 0,
     throws: false,
+    retainSamples: true,
   });
   bench.add(
     name,
@@ -56,6 +59,7 @@ export async function measure(name: string, fn: () => Promise<number | void>, se
       opsPerSec: latency.mean > 0 ? 1000 / latency.mean : 0,
       samples: latency.samplesCount,
       rme: Number.isFinite(latency.rme) ? latency.rme : 0,
+      samplesMs: [...(latency.samples ?? [])],
     },
   };
 }

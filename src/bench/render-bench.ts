@@ -10,16 +10,20 @@ const ms = (x: number | undefined): string => (x === undefined ? '-' : x >= 100 
 const ops = (x: number | undefined): string => (x === undefined ? '-' : x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
 const rme = (x: number | undefined): string => (x === undefined ? '-' : `±${x.toFixed(1)}%`);
 
+const VERDICT: Record<NonNullable<BenchTaskResult['change']>, string> = { slower: 'SLOWER', faster: 'faster', same: 'ok', noisy: 'noisy' };
+
 function cells(t: BenchTaskResult, withBaseline: boolean): string[] {
   const row = [t.server, t.task];
-  if (t.state !== 'completed') return [...row, t.state, '', '', '', '', '', ...(withBaseline ? ['', '', ''] : [])];
+  if (t.state !== 'completed') return [...row, t.state, '', '', '', '', '', ...(withBaseline ? ['', '', '', ''] : [])];
   row.push(ms(t.meanMs), ms(t.p50Ms), ms(t.p99Ms), ops(t.opsPerSec), String(t.samples ?? '-'), rme(t.rme));
-  if (withBaseline) row.push(t.baseline ? ms(t.baseline.meanMs) : '-', t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.flagged ? 'SLOWER' : t.ratio === undefined ? '' : 'ok');
+  if (withBaseline) {
+    row.push(t.baseline?.medianMs !== undefined ? ms(t.baseline.medianMs) : '-', t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.noise === undefined ? '-' : `±${(t.noise * 100).toFixed(0)}%`, t.change ? VERDICT[t.change] : '');
+  }
   return row;
 }
 
 function heads(withBaseline: boolean): string[] {
-  return ['server', 'task', 'mean ms', 'p50 ms', 'p99 ms', 'ops/s', 'samples', 'rme', ...(withBaseline ? ['baseline ms', 'ratio', 'verdict'] : [])];
+  return ['server', 'task', 'mean ms', 'p50 ms', 'p99 ms', 'ops/s', 'samples', 'rme', ...(withBaseline ? ['base p50', 'ratio', 'noise', 'verdict'] : [])];
 }
 
 function notes(result: ToolproofResult): string[] {
@@ -32,9 +36,14 @@ function notes(result: ToolproofResult): string[] {
 
 function footer(result: ToolproofResult): string {
   const b = result.bench!;
-  const env = `node ${b.environment.node}, ${b.environment.cpus} cpus, load ${b.environment.loadAverage.map((l) => l.toFixed(2)).join(' ')}`;
-  const base = b.baselineFile ? `; baseline ${b.baselineFile}, flag above ${b.threshold}x and outside the margins of error` : '';
-  return `${env}; at least ${b.settings.iterations} samples or ${b.settings.timeMs} ms per task, ${b.settings.starts} cold starts${base}`;
+  const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');
+  const start = b.environment.loadAverageAtStart ? `load ${load(b.environment.loadAverageAtStart)} at start, ${load(b.environment.loadAverage)} at end` : `load ${load(b.environment.loadAverage)}`;
+  const env = `node ${b.environment.node}, ${b.environment.cpus} cpus, ${start}`;
+  const rounds = b.settings.rounds ? ` in ${b.settings.rounds} interleaved rounds` : '';
+  const base = b.baselineFile
+    ? `; baseline ${b.baselineFile}: ratio of medians; SLOWER when at least ${b.threshold}x and ${b.minEffectMs ?? 0} ms slower with every round slower than every baseline round, noisy when the rounds overlap`
+    : '';
+  return `${env}; at least ${b.settings.iterations} samples or ${b.settings.timeMs} ms per task${rounds}, ${b.settings.starts} cold starts${base}`;
 }
 
 export function renderBenchText(result: ToolproofResult): string {

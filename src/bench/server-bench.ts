@@ -1,7 +1,8 @@
 /**
  * `toolproof bench` end to end: load every input first, start the servers, then benchmark one server
  * at a time (so tasks never compete with each other): cold start, tools/list, each planned tools/call,
- * and a model turn when a model is given. Compared with a baseline when one is given.
+ * and a model turn when a model is given, in interleaved rounds (src/bench/rounds.ts). Compared with a
+ * baseline when one is given, by the rounds' medians and their spread (src/bench/baseline.ts).
  */
 import os from 'node:os';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
@@ -10,10 +11,11 @@ import { type BenchSection, type BenchTaskResult, type Diagnostic, type Toolproo
 import { ServerConnection, type ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
-import { compareToBaseline, DEFAULT_THRESHOLD, loadBaseline, loadWarning } from './baseline.ts';
-import { checkCalls, planCalls } from './call-plan.ts';
+import { changedArguments, compareToBaseline, DEFAULT_MIN_EFFECT_MS, DEFAULT_THRESHOLD, loadBaseline, loadWarning } from './baseline.ts';
+import { checkAllowTools, checkCalls, planCalls } from './call-plan.ts';
 import { loadCallsFile, type CallsFile } from './calls-file.ts';
-import { measure, type MeasureOutcome, type MeasureSettings } from './measure.ts';
+import type { MeasureSettings } from './measure.ts';
+import { DEFAULT_ROUNDS, median, runRounds, type RoundOutcome, type RoundTask } from './rounds.ts';
 import { resultHeader } from '../report/result-header.ts';
 import { structuredWarning } from './structured-warning.ts';
 
@@ -41,77 +43,82 @@ export interface ServerBenchOptions {
   /** User message of the model turn; default built from the server's first tool. */
   prompt?: string;
   serverTimeouts?: Partial<ServerTimeouts>;
+  /** Tools that may be called with arguments built from their schema although not annotated read-only (--allow-tools). */
+  allowTools?: readonly string[];
+  /** Smallest change of a median in ms that can be flagged (default 1). */
+  minEffectMs?: number;
+  /** Interleaved rounds each task's samples are split into (default 5). */
+  rounds?: number;
   onTask?: (task: BenchTaskResult) => void;
 }
 
+/** One task of a server, in the order of the table: measured in rounds, or a row already decided. */
+type Job = { row: BenchTaskResult } | { row: Omit<BenchTaskResult, 'state' | 'flagged'>; run: RoundTask; after?: () => void };
+
 export async function runServerBench(options: ServerBenchOptions): Promise<ToolproofResult> {
   const startedAt = new Date().toISOString();
+  const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
   const host = loadHostConfig(options.config);
   const names = selectServers(host, options.servers ?? []);
   const callsFile: CallsFile = options.calls ? loadCallsFile(options.calls) : { file: '', calls: [] };
   const baseline = options.baseline ? loadBaseline(options.baseline) : undefined;
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const minEffectMs = options.minEffectMs ?? DEFAULT_MIN_EFFECT_MS;
   const kinds = new Set(options.kinds ?? BENCH_TASK_KINDS);
   const settings: MeasureSettings = { iterations: options.iterations ?? 50, timeMs: options.timeMs ?? 1000, warmup: 5 };
   const starts = options.starts ?? 10;
+  const rounds = options.rounds ?? DEFAULT_ROUNDS;
+  const allowTools = options.allowTools ?? [];
   const warnings: Diagnostic[] = [];
   const pool = await ServerPool.start(host, names, { timeouts: options.serverTimeouts });
   let tasks: BenchTaskResult[] = [];
-  const push = (task: BenchTaskResult): void => {
-    tasks.push(task);
-    options.onTask?.(task);
-  };
   try {
     const toolsByServer = new Map<string, ToolDefinition[]>();
     for (const name of names) if (pool.connection(name)) toolsByServer.set(name, pool.tools().filter((t) => t.server === name));
     const unused = checkCalls(callsFile, toolsByServer, Object.keys(host.servers));
     if (unused.length > 0) warnings.push({ code: 'W_BENCH_CALL_UNUSED', message: `calls file ${callsFile.file}: ${unused.join(', ')} not run: no selected server lists the tool`, hint: 'drop --server to benchmark every server of the config' });
+    const unallowed = checkAllowTools(allowTools, toolsByServer, Object.keys(host.servers));
+    if (unallowed.length > 0) warnings.push({ code: 'W_BENCH_CALL_UNUSED', message: `--allow-tools ${unallowed.join(', ')}: no selected server lists the tool`, hint: 'drop --server to benchmark every server of the config' });
     for (const name of names) {
       const startError = pool.errors().find((e) => e.server === name);
       if (startError) {
-        push({ server: name, task: 'cold start', kind: 'cold-start', state: 'errored', reason: startError.message, error: toErrorInfo(startError), flagged: false });
+        tasks.push(report(options, { server: name, task: 'cold start', kind: 'cold-start', state: 'errored', reason: startError.message, error: toErrorInfo(startError), flagged: false }));
         continue;
       }
       const tools = toolsByServer.get(name)!;
-      const row = (task: string, kind: BenchTaskKind, outcome: MeasureOutcome, tool?: string): BenchTaskResult =>
-        outcome.state === 'completed'
-          ? { server: name, task, kind, ...(tool ? { tool } : {}), state: 'completed', ...outcome.stats, flagged: false }
-          : { server: name, task, kind, ...(tool ? { tool } : {}), state: 'errored', reason: toErrorInfo(outcome.error).message, error: toErrorInfo(outcome.error), flagged: false };
+      const connected = async (): Promise<ServerConnection> => {
+        const connection = await pool.ensure(name);
+        if (!connection) throw new Error(`server "${name}" crashed and did not come back after one restart`);
+        return connection;
+      };
+      const jobs: Job[] = [];
       if (kinds.has('cold-start')) {
         const entry = host.servers[name];
-        const outcome = await measure(
-          `${name} cold start`,
-          async () => {
-            const started = performance.now();
-            const connection = await ServerConnection.start(name, entry, options.serverTimeouts);
-            const took = performance.now() - started;
-            await connection.close();
-            return took;
-          },
-          { iterations: starts, timeMs: 0, warmup: 0 },
-        );
-        push(row('cold start', 'cold-start', outcome));
+        const fn = async (): Promise<number> => {
+          const started = performance.now();
+          const connection = await ServerConnection.start(name, entry, options.serverTimeouts);
+          const took = performance.now() - started;
+          await connection.close();
+          return took;
+        };
+        jobs.push({ row: { server: name, task: 'cold start', kind: 'cold-start' }, run: { name: 'cold start', fn, settings: { iterations: starts, timeMs: 0, warmup: 0 } } });
       }
       if (kinds.has('tools-list')) {
-        const connection = await pool.ensure(name);
-        push(connection ? row('tools/list', 'tools-list', await measure(`${name} tools/list`, async () => void (await connection.listTools()), settings)) : gone(name, 'tools/list', 'tools-list'));
+        jobs.push({ row: { server: name, task: 'tools/list', kind: 'tools-list' }, run: { name: 'tools/list', fn: async () => void (await (await connected()).listTools()), settings } });
       }
       if (kinds.has('tools-call')) {
-        for (const call of planCalls(name, tools, callsFile.calls)) {
+        for (const call of planCalls(name, tools, callsFile.calls, allowTools)) {
           if ('skipped' in call) {
-            push({ server: name, task: call.task, kind: 'tools-call', tool: call.tool, state: 'skipped', reason: call.skipped, flagged: false });
+            jobs.push({ row: { server: name, task: call.task, kind: 'tools-call', tool: call.tool, state: 'skipped', reason: call.skipped, flagged: false } });
             continue;
           }
-          const connection = await pool.ensure(name);
-          if (!connection) {
-            push(gone(name, call.task, 'tools-call', call.tool));
-            continue;
-          }
+          const allowedBy = call.synthesized ? (allowTools.includes(call.tool) && tools.find((t) => t.name === call.tool)?.annotations?.readOnlyHint !== true ? 'allow-tools' : 'read-only') : 'calls';
+          const row = { server: name, task: call.task, kind: 'tools-call' as const, tool: call.tool, args: call.args, allowedBy } satisfies Job['row'];
           let errorResults = 0;
           let total = 0;
-          let sample: Awaited<ReturnType<typeof connection.callTool>> | undefined;
+          let sample: Awaited<ReturnType<ServerConnection['callTool']>> | undefined;
           const once = async (): Promise<void> => {
-            const result = await connection.callTool(call.tool, call.args);
+            const result = await (await connected()).callTool(call.tool, call.args);
             total += 1;
             if (result.isError) errorResults += 1;
             sample ??= result;
@@ -130,48 +137,62 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
               hint: `leave ${call.tool} out with --calls, or pass arguments that make it fast, for a tighter figure`,
             });
           }
-          const outcome = await measure(`${name} ${call.task}`, once, slow ? { iterations: SLOW_SAMPLES, timeMs: 0, warmup: 0 } : settings);
-          push(row(call.task, 'tools-call', outcome, call.tool));
-          // The one structured-result check probe and scenarios use, on one result (kept out of the timed loop).
-          const definition = tools.find((t) => t.name === call.tool);
-          const structured = sample && definition ? structuredWarning(name, call.task, definition, sample) : undefined;
-          if (structured) warnings.push(structured);
-          if (errorResults > 0) {
-            warnings.push({
-              code: 'W_BENCH_ERROR_RESULT',
-              server: name,
-              message: `${name} ${call.task}: ${errorResults} of ${total} calls returned isError, so this row times the failure path${call.synthesized ? ' (arguments built from the schema)' : ''}`,
-              hint: call.synthesized ? `list ${call.tool} in --calls with arguments that succeed` : `change its args in --calls if the success path is the one to time`,
-            });
-          }
+          const after = (): void => {
+            // The one structured-result check probe and scenarios use, on one result (kept out of the timed loop).
+            const definition = tools.find((t) => t.name === call.tool);
+            const structured = sample && definition ? structuredWarning(name, call.task, definition, sample) : undefined;
+            if (structured) warnings.push(structured);
+            if (errorResults > 0) {
+              warnings.push({
+                code: 'W_BENCH_ERROR_RESULT',
+                server: name,
+                message: `${name} ${call.task}: ${errorResults} of ${total} calls returned isError, so this row times the failure path${call.synthesized ? ' (arguments built from the schema)' : ''}`,
+                hint: call.synthesized ? `list ${call.tool} in --calls with arguments that succeed` : `change its args in --calls if the success path is the one to time`,
+              });
+            }
+          };
+          jobs.push({ row, run: { name: call.task, fn: once, settings: slow ? { iterations: SLOW_SAMPLES, timeMs: 0, warmup: 0 } : settings }, after });
         }
       }
       if (kinds.has('model-turn') && options.model) {
         const model = options.model;
         const prompt = options.prompt ?? defaultPrompt(tools);
-        const outcome = await measure(
-          `${name} model turn`,
-          async () => void (await model.complete({ messages: [{ role: 'user', content: prompt }], tools, toolChoice: 'auto' })),
-          settings,
-        );
-        push(row('model turn', 'model-turn', outcome));
+        const fn = async (): Promise<void> => void (await model.complete({ messages: [{ role: 'user', content: prompt }], tools, toolChoice: 'auto' }));
+        jobs.push({ row: { server: name, task: 'model turn', kind: 'model-turn' }, run: { name: 'model turn', fn, settings } });
+      }
+      const measured = jobs.flatMap((j) => ('run' in j ? [j.run] : []));
+      const outcomes = await runRounds(measured, rounds);
+      for (const job of jobs) {
+        if (!('run' in job)) {
+          tasks.push(report(options, job.row));
+          continue;
+        }
+        job.after?.();
+        tasks.push(report(options, rowOf(job.row, outcomes.get(job.run.name)!)));
       }
     }
   } finally {
     await pool.close();
   }
+  const loadAverage = os.loadavg().map((l) => Math.round(l * 100) / 100);
   if (baseline) {
-    tasks = compareToBaseline(tasks, baseline, threshold);
+    tasks = compareToBaseline(tasks, baseline, threshold, minEffectMs);
     const missing = tasks.filter((t) => t.state === 'completed' && t.ratio === undefined).map((t) => `${t.server} ${t.task}`);
-    const busier = loadWarning(baseline, os.loadavg()[0] / os.availableParallelism());
+    // The higher of the load at the start and at the end: a run is as noisy as its busiest part.
+    const busier = loadWarning(baseline, Math.max(loadAtStart[0], loadAverage[0]) / os.availableParallelism(), os.availableParallelism());
     if (busier) warnings.push({ code: 'W_BENCH_LOAD_CHANGED', message: busier, hint: 'compare runs taken on a quiet machine, or on the same CI runner type' });
     if (missing.length > 0) warnings.push({ code: 'W_BENCH_NO_BASELINE', message: `not in the baseline ${baseline.file}: ${missing.join(', ')}`, hint: 'save a new baseline with --save once these tasks are expected' });
+    const oldRounds = tasks.filter((t) => t.baseline && (t.baseline.roundMediansMs?.length ?? 0) < 2).map((t) => `${t.server} ${t.task}`);
+    if (oldRounds.length > 0) warnings.push({ code: 'W_BENCH_BASELINE_NO_ROUNDS', message: `the baseline ${baseline.file} has no round medians for ${oldRounds.join(', ')}: their noise comes from this run alone`, hint: 'save a new baseline with this version (--save)' });
+    const changed = changedArguments(tasks, baseline);
+    if (changed.length > 0) warnings.push({ code: 'W_BENCH_ARGS_CHANGED', message: `${changed.join(', ')}: called with other arguments than in the baseline, so the ratio compares two different calls`, hint: 'keep the calls file (or the tool schema) of the baseline, or save a new baseline' });
   }
   const bench: BenchSection = {
     threshold,
+    minEffectMs,
     ...(baseline ? { baselineFile: baseline.file } : {}),
-    settings: { iterations: settings.iterations, timeMs: settings.timeMs, starts },
-    environment: { node: process.version, platform: process.platform, arch: process.arch, cpus: os.availableParallelism(), loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+    settings: { iterations: settings.iterations, timeMs: settings.timeMs, starts, rounds },
+    environment: { node: process.version, platform: process.platform, arch: process.arch, cpus: os.availableParallelism(), loadAverage, loadAverageAtStart: loadAtStart },
     tasks,
   };
   const startFailed = new Set(pool.errors().map((e) => e.server));
@@ -182,7 +203,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
   const flagged = tasks.filter((t) => t.flagged);
   const reasons = [
     ...errors.map((e) => `${e.code}: ${e.message}`),
-    ...flagged.map((t) => `${t.server} ${t.task} is ${t.ratio!.toFixed(2)}x the baseline (${t.baseline!.meanMs.toFixed(2)} -> ${t.meanMs!.toFixed(2)} ms), over the ${threshold}x threshold and outside the margins of error`),
+    ...flagged.map((t) => `${t.server} ${t.task} is ${t.ratio!.toFixed(2)}x the baseline (median ${t.baseline!.medianMs!.toFixed(2)} -> ${median(t.roundMediansMs!).toFixed(2)} ms): at least ${threshold}x and ${minEffectMs} ms, and every round slower than every baseline round (noise ±${(t.noise! * 100).toFixed(0)}%)`),
   ];
   return {
     ...resultHeader('bench', startedAt),
@@ -196,8 +217,15 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
   };
 }
 
-function gone(server: string, task: string, kind: BenchTaskKind, tool?: string): BenchTaskResult {
-  return { server, task, kind, ...(tool ? { tool } : {}), state: 'errored', reason: `server "${server}" crashed and did not come back after one restart`, flagged: false };
+function report(options: ServerBenchOptions, task: BenchTaskResult): BenchTaskResult {
+  options.onTask?.(task);
+  return task;
+}
+
+function rowOf(row: Omit<BenchTaskResult, 'state' | 'flagged'>, outcome: RoundOutcome): BenchTaskResult {
+  if (outcome.state === 'completed') return { ...row, state: 'completed', ...outcome.stats, flagged: false };
+  const error = toErrorInfo(outcome.error);
+  return { ...row, state: 'errored', reason: error.message, error, flagged: false };
 }
 
 /** A request that should pick the first tool: the first sentence of its description. */

@@ -12,6 +12,11 @@ export interface ServerFlags {
 
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
+/** `--allow-tools a,b --allow-tools c`: tool names, comma-separated and repeatable (eval, skills eval, bench). */
+export function toolList(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((t) => t.trim()).filter(Boolean)];
+}
+
 export function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of at least 1');

@@ -10,7 +10,7 @@ import type { ModelDriver } from '../types.ts';
 import { positiveInt } from './flags.ts';
 
 // The light flag helpers live in flags.ts (commands that start no model import only that file).
-export { addServerFlags, collect, positiveInt, ratio, serverTimeouts, type ServerFlags } from './flags.ts';
+export { addServerFlags, collect, positiveInt, ratio, serverTimeouts, toolList, type ServerFlags } from './flags.ts';
 
 export interface ModelFlags {
   model?: string;

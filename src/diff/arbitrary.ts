@@ -15,7 +15,7 @@ const MAX_STRING = 16;
 /** Strings and arrays just past a length bound are tried up to this length. */
 const MAX_BOUND_LENGTH = 4096;
 const MAX_PATTERN_BOUND_LENGTH = 24;
-const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
+export const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
   date: '2024-01-15',
   'date-time': '2024-01-15T10:30:00Z',
   time: '10:30:00Z',

@@ -102,9 +102,11 @@ export function benchSection(result: ToolproofResult): string | undefined {
     t.state === 'completed' ? ms(t.meanMs) : t.state,
     ms(t.p99Ms),
     t.rme === undefined ? '-' : `±${t.rme.toFixed(1)}%`,
-    ...(withBaseline ? [t.baseline ? ms(t.baseline.meanMs) : '-', t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.flagged ? '🔻 slower' : t.ratio === undefined ? '' : 'ok'] : []),
+    ...(withBaseline ? [t.baseline ? ms(t.baseline.medianMs ?? t.baseline.meanMs) : '-', t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.flagged ? '🔻 slower' : t.ratio === undefined ? '' : t.change === 'noisy' ? 'noisy' : 'ok'] : []),
   ]);
-  const head = ['server', 'task', 'mean ms', 'p99 ms', 'rme', ...(withBaseline ? ['baseline ms', 'ratio', ''] : [])];
-  const note = withBaseline ? `Ratios against ${bench.baselineFile ?? 'the baseline'}; flagged above ${bench.threshold}x and outside the margins of error.` : 'No baseline given: run with `--baseline FILE` for ratios.';
+  const head = ['server', 'task', 'mean ms', 'p99 ms', 'rme', ...(withBaseline ? ['baseline p50', 'ratio', ''] : [])];
+  const note = withBaseline
+    ? `Ratios of medians against ${bench.baselineFile ?? 'the baseline'}; flagged at ${bench.threshold}x${bench.minEffectMs !== undefined ? ` and ${bench.minEffectMs} ms` : ''} or more when every round is slower than every baseline round (the noise of the runs).`
+    : 'No baseline given: run with `--baseline FILE` for ratios.';
   return `#### Benchmarks\n\n${table(head, rows)}\n\n${note}`;
 }

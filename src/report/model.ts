@@ -110,23 +110,36 @@ export interface BenchTaskResult {
   samples?: number;
   /** Relative margin of error of the mean (95%), in percent. */
   rme?: number;
+  /** Median of each interleaved round, in round order: their spread is the noise of the run. */
+  roundMediansMs?: number[];
+  /** `tools/call`: the arguments sent on every call. */
+  args?: Record<string, unknown>;
+  /** `tools/call`: why bench was allowed to call the tool: annotated read-only, listed in --calls, or named by --allow-tools. */
+  allowedBy?: 'read-only' | 'calls' | 'allow-tools';
   /** Why the task was skipped or errored. */
   reason?: string;
   error?: ErrorInfo;
   /** The same task in the baseline, when one was given and has it. */
-  baseline?: { meanMs: number; rme: number; samples: number };
-  /** meanMs / baseline.meanMs. */
+  baseline?: { meanMs: number; rme: number; samples: number; medianMs?: number; roundMediansMs?: number[] };
+  /** Median of the round medians / the baseline's. */
   ratio?: number;
-  /** Slower than the threshold AND outside both margins of error. */
+  /** Relative half-widths of the two runs' bands of round medians, added: 0.1 is ±10%. */
+  noise?: number;
+  /** Against the baseline: past the threshold and outside the noise (slower, faster), within the threshold (same), or past it but within the noise (noisy). */
+  change?: 'slower' | 'faster' | 'same' | 'noisy';
+  /** change is slower: past the threshold AND outside the noise measured in both runs. */
   flagged: boolean;
 }
 
 export interface BenchSection {
-  /** A slowdown is flagged above this ratio (and outside the margins of error). */
+  /** Minimum effect: a slowdown is flagged at this ratio of medians or more (and outside the noise of the rounds). */
   threshold: number;
+  /** Minimum effect in ms: medians closer than this are never flagged. */
+  minEffectMs?: number;
   baselineFile?: string;
-  settings: { iterations: number; timeMs: number; starts: number };
-  environment: { node: string; platform: string; arch: string; cpus: number; loadAverage: number[] };
+  settings: { iterations: number; timeMs: number; starts: number; rounds?: number };
+  /** `loadAverage` at the end of the run (1, 5, 15 minutes), `loadAverageAtStart` at its start. */
+  environment: { node: string; platform: string; arch: string; cpus: number; loadAverage: number[]; loadAverageAtStart?: number[] };
   tasks: BenchTaskResult[];
 }
 

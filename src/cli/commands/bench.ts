@@ -1,9 +1,10 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { BENCH_TASK_KINDS, runServerBench, type BenchTaskKind } from '../../bench/server-bench.ts';
 import { renderBenchMarkdown, renderBenchText } from '../../bench/render-bench.ts';
-import { DEFAULT_THRESHOLD } from '../../bench/baseline.ts';
+import { DEFAULT_MIN_EFFECT_MS, DEFAULT_THRESHOLD } from '../../bench/baseline.ts';
+import { DEFAULT_ROUNDS } from '../../bench/rounds.ts';
 import { exitCodeFor } from '../../errors.ts';
-import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
+import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, serverTimeouts, toolList, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
 import { writeJsonFile as writeJson } from '../output.ts';
 
@@ -11,6 +12,9 @@ interface BenchFlags extends ModelFlags, ServerFlags {
   config: string;
   server?: string[];
   calls?: string;
+  allowTools?: string[];
+  rounds?: number;
+  minEffect?: number;
   baseline?: string;
   save?: string;
   json?: string;
@@ -29,6 +33,12 @@ function threshold(value: string): number {
   return n;
 }
 
+function nonNegativeMs(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number of milliseconds, at least 0');
+  return n;
+}
+
 function taskKind(value: string, previous: BenchTaskKind[] = []): BenchTaskKind[] {
   if (!(BENCH_TASK_KINDS as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${BENCH_TASK_KINDS.join(', ')}`);
   return [...previous, value as BenchTaskKind];
@@ -40,12 +50,15 @@ export function registerBench(program: Command, setExit: SetExit): void {
     .description('benchmark tool servers: cold start, tools/list, tools/call, a model turn; compare with a saved baseline')
     .requiredOption('--config <file>', 'host configuration with the servers to benchmark')
     .option('--server <name>', 'only this server from the config; repeatable', collect)
-    .option('--calls <file>', 'JSON or YAML list of {tool, args} to benchmark; the only way to include tools not annotated read-only or non-destructive')
+    .option('--calls <file>', 'JSON or YAML list of {tool, args} to benchmark; with --allow-tools, the only way to include tools not annotated read-only')
+    .option('--allow-tools <names>', 'tools that may be called (with arguments built from their schema) although not annotated read-only (comma-separated; repeatable)', toolList)
     .option('--baseline <file>', 'compare with a result saved by --save (or --json)')
     .option('--save <file>', 'save this run as a baseline for later --baseline')
     .option('--json <file>', 'write the result as JSON (the shared result model, `bench` section)')
     .addOption(new Option('--format <format>', 'console output').choices(['text', 'markdown']).default('text'))
-    .option('--threshold <ratio>', `flag a task slower than this ratio of the baseline (and outside the margins of error)`, threshold, DEFAULT_THRESHOLD)
+    .option('--threshold <ratio>', `minimum effect: flag a task whose median is at least this ratio of the baseline's (and outside the noise of the rounds)`, threshold, DEFAULT_THRESHOLD)
+    .option('--min-effect <ms>', `minimum effect in ms: medians closer than this are never flagged (default ${DEFAULT_MIN_EFFECT_MS})`, nonNegativeMs)
+    .option('--rounds <n>', `interleaved rounds per task; their spread is the noise (default ${DEFAULT_ROUNDS})`, positiveInt)
     .option('--iterations <n>', 'minimum samples per task (default 50)', positiveInt)
     .option('--time <ms>', 'time budget per task (default 1000)', positiveInt)
     .option('--starts <n>', 'cold starts per server (default 10)', positiveInt)
@@ -59,6 +72,9 @@ export function registerBench(program: Command, setExit: SetExit): void {
         config: flags.config,
         servers: flags.server ?? [],
         ...(flags.calls ? { calls: flags.calls } : {}),
+        ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
+        ...(flags.rounds ? { rounds: flags.rounds } : {}),
+        ...(flags.minEffect !== undefined ? { minEffectMs: flags.minEffect } : {}),
         ...(flags.baseline ? { baseline: flags.baseline } : {}),
         threshold: flags.threshold,
         ...(flags.iterations ? { iterations: flags.iterations } : {}),

@@ -10,7 +10,7 @@ import type { ToolproofResult } from '../../report/model.ts';
 import type { ModelDriver } from '../../types.ts';
 import { runEval } from '../../run/eval-run.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
-import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, toolList, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
 import { InvalidArgumentError } from 'commander';
 import { writeJsonFile } from '../output.ts';
@@ -42,11 +42,6 @@ function nonNegative(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number of at least 0');
   return n;
-}
-
-/** `--allow-tools a,b --allow-tools c`: names, comma-separated and repeatable. */
-function toolList(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((t) => t.trim()).filter(Boolean)];
 }
 
 export function addEvalFlags(command: Command): Command {

@@ -15,7 +15,7 @@ import { renderSkillLintText, renderSkillsEvalText } from '../../skills/render-t
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { VERSION } from '../../version.ts';
 import { createModel, type ModelOptions } from '../../models/index.ts';
-import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelOptions, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelOptions, positiveInt, ratio, serverTimeouts, toolList, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
 import { writeTextFile as write } from '../output.ts';
 
@@ -122,7 +122,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
     .option('--no-behaviour', 'skip the behaviour eval')
     .option('--concurrency <n>', 'cases in flight at once', positiveInt)
     .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt)
-    .option('--allow-tools <names>', 'behaviour eval: tools that may run although not annotated read-only (comma-separated; repeatable)', (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((t) => t.trim()).filter(Boolean)])
+    .option('--allow-tools <names>', 'behaviour eval: tools that may run although not annotated read-only (comma-separated; repeatable)', toolList)
     .option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (default: the model endpoint, when there is one)')
     .option('--judge-model-name <name>', 'model name of the judge (default: --model-name)')
     .option('--judge-api-key-env <VAR>', "environment variable with the judge's API key (default: the agent's key when the judge is on the same origin, else TOOLPROOF_JUDGE_API_KEY)")

@@ -1,0 +1,59 @@
+/**
+ * The bench gate holds still and still catches a slowdown, through the built CLI on a real fixture
+ * server: slow-echo sleeps SLOW_ECHO_DELAY_MS in its handler (20 ms, and 40 ms for the planted 2x
+ * slowdown, so the change is large in absolute terms). Default settings, every default task (cold
+ * start, tools/list, tools/call): a baseline, two unchanged reruns that must pass, then the planted
+ * slowdown that must fail. Meant to hold on a loaded machine (it was run beside `stress --cpu 2`):
+ * the verdict needs the change to exceed the minimum effect and the noise of interleaved rounds.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, runCli } from '../cli/testing.ts';
+import type { BenchTaskResult, ToolproofResult } from '../report/model.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'toolproof-bench-gate-'));
+const host = (delayMs: number): string => {
+  const file = join(dir, `host-${delayMs}.json`);
+  writeFileSync(file, JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [fixture('servers/slow-echo.mjs')], env: { SLOW_ECHO_DELAY_MS: String(delayMs) } } } }));
+  return file;
+};
+const baseline = join(dir, 'baseline.json');
+
+async function bench(delayMs: number, name: string, extra: string[] = []): Promise<{ code: number | null; stdout: string; result: ToolproofResult; task: (t: string) => BenchTaskResult }> {
+  const json = join(dir, `${name}.json`);
+  const run = await runCli(['bench', '--config', host(delayMs), '--json', json, ...extra], { timeoutMs: 240_000 });
+  expect(run.stderr).not.toMatch(/E_[A-Z_]+/);
+  const result = JSON.parse(readFileSync(json, 'utf8')) as ToolproofResult;
+  return { code: run.code, stdout: run.stdout, result, task: (t) => result.bench!.tasks.find((x) => x.task === t)! };
+}
+
+describe('bench against a baseline', () => {
+  it('passes two unchanged reruns in a row and fails a planted 2x slowdown', async () => {
+    const saved = await bench(20, 'baseline', ['--save', baseline]);
+    expect(saved.code).toBe(0);
+    const call = saved.task('tools/call echo');
+    expect(call.roundMediansMs).toHaveLength(5);
+    expect(saved.result.bench!.environment.loadAverageAtStart).toHaveLength(3);
+    expect(saved.result.bench!.settings.rounds).toBe(5);
+
+    for (const name of ['unchanged-1', 'unchanged-2']) {
+      const same = await bench(20, name, ['--baseline', baseline]);
+      const rows = same.result.bench!.tasks.map((t) => `${t.task}: ${t.change} ${t.ratio?.toFixed(2)}x [${t.roundMediansMs?.map((m) => m.toFixed(2)).join(' ')}] vs [${t.baseline?.roundMediansMs?.map((m) => m.toFixed(2)).join(' ')}]`);
+      expect(same.code, `${name} failed:\n${rows.join('\n')}\n${same.stdout}`).toBe(0);
+      expect(same.stdout).toContain('no slowdown flagged');
+      for (const t of same.result.bench!.tasks) expect(t.flagged, rows.join('\n')).toBe(false);
+      expect(same.task('tools/call echo').change).toBe('same');
+    }
+
+    const slower = await bench(40, 'planted-2x', ['--baseline', baseline]);
+    const echo = slower.task('tools/call echo');
+    expect(slower.code, slower.stdout).toBe(1);
+    expect(echo).toMatchObject({ change: 'slower', flagged: true });
+    expect(echo.ratio).toBeGreaterThan(1.6);
+    expect(Math.min(...echo.roundMediansMs!)).toBeGreaterThan(Math.max(...echo.baseline!.roundMediansMs!));
+    expect(slower.stdout).toMatch(/echo tools\/call echo is \d\.\d\dx the baseline \(median [\d.]+ -> [\d.]+ ms\): at least 1\.2x and 1 ms, and every round slower than every baseline round/);
+    expect(slower.stdout).toMatch(/│ echo\s+│ tools\/call echo │.*│ SLOWER\s+│/);
+  }, 600_000);
+});

@@ -1,0 +1,89 @@
+/**
+ * Interleaved rounds: each task's samples are split into rounds, and the rounds of a server's tasks
+ * take turns (round 1 of every task, then round 2 of every task...), so a burst of load lands on one
+ * round of each task instead of on all samples of one task. The median of each round is kept: their
+ * spread is the noise of this run, measured on this machine at this moment, which the comparison
+ * with a baseline needs (src/bench/baseline.ts).
+ */
+import { measure, type Measured, type MeasureSettings } from './measure.ts';
+
+export const DEFAULT_ROUNDS = 5;
+
+export interface RoundTask {
+  name: string;
+  fn: () => Promise<number | void>;
+  settings: MeasureSettings;
+}
+
+export interface RoundStats extends Omit<Measured, 'samplesMs'> {
+  /** Median of each round, in round order. */
+  roundMediansMs: number[];
+}
+
+export type RoundOutcome = { state: 'completed'; stats: RoundStats } | { state: 'errored'; error: unknown };
+
+/** The q-quantile of sorted values, interpolated (as tinybench does). */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const high = Math.ceil(at);
+  return sorted[low] + (sorted[high] - sorted[low]) * (at - low);
+}
+
+export const median = (values: readonly number[]): number => quantile([...values].sort((a, b) => a - b), 0.5);
+
+/** All rounds' samples as one set of statistics, with each round's median. */
+export function foldRounds(rounds: readonly (readonly number[])[]): RoundStats {
+  const all = rounds.flat().sort((a, b) => a - b);
+  const n = all.length;
+  const mean = n > 0 ? all.reduce((a, b) => a + b, 0) / n : 0;
+  const sd = n > 1 ? Math.sqrt(all.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : 0;
+  // 95% margin of error of the mean, relative (tinybench's rme, with the normal quantile).
+  const rme = n > 1 && mean > 0 ? ((1.96 * sd) / Math.sqrt(n) / mean) * 100 : 0;
+  return {
+    meanMs: mean,
+    p50Ms: quantile(all, 0.5),
+    p99Ms: quantile(all, 0.99),
+    opsPerSec: mean > 0 ? 1000 / mean : 0,
+    samples: n,
+    rme,
+    roundMediansMs: rounds.filter((r) => r.length > 0).map((r) => median(r)),
+  };
+}
+
+/**
+ * Runs the tasks in `rounds` interleaved rounds, each round of a task asking for its share of the
+ * samples and of the time budget (warm-up only before the first). A task with fewer minimum samples
+ * than rounds gets one sample per round for as many rounds as it has samples. A task that errors
+ * stops there; the others go on.
+ */
+export async function runRounds(tasks: readonly RoundTask[], rounds: number, onDone?: (name: string, outcome: RoundOutcome) => void): Promise<Map<string, RoundOutcome>> {
+  const samples = new Map<string, number[][]>(tasks.map((t) => [t.name, []]));
+  const errors = new Map<string, unknown>();
+  const roundsOf = (t: RoundTask): number => Math.max(1, Math.min(rounds, t.settings.iterations));
+  const most = Math.max(0, ...tasks.map(roundsOf));
+  const outcomes = new Map<string, RoundOutcome>();
+  const finish = (t: RoundTask): void => {
+    const error = errors.get(t.name);
+    const outcome: RoundOutcome = errors.has(t.name) ? { state: 'errored', error } : { state: 'completed', stats: foldRounds(samples.get(t.name)!) };
+    outcomes.set(t.name, outcome);
+    onDone?.(t.name, outcome);
+  };
+  for (let r = 0; r < most; r++) {
+    for (const task of tasks) {
+      const own = roundsOf(task);
+      if (r >= own || errors.has(task.name)) continue;
+      const settings: MeasureSettings = {
+        iterations: Math.ceil(task.settings.iterations / own),
+        timeMs: task.settings.timeMs / own,
+        warmup: r === 0 ? task.settings.warmup : 0,
+      };
+      const outcome = await measure(`${task.name} round ${r + 1}`, task.fn, settings);
+      if (outcome.state === 'errored') errors.set(task.name, outcome.error);
+      else samples.get(task.name)!.push(outcome.stats.samplesMs);
+      if (r === own - 1 || errors.has(task.name)) finish(task);
+    }
+  }
+  return outcomes;
+}
