@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchTaskResult } from '../report/model.ts';
-import { changedArguments, compareToBaseline, loadWarning, type Baseline } from './baseline.ts';
+import { changedArguments, compareToBaseline, loadWarning, machineRatio, rankTestP, type Baseline } from './baseline.ts';
 import { foldRounds } from './rounds.ts';
 
 const task = (rounds: number[], extra: Partial<BenchTaskResult> = {}): BenchTaskResult => ({ server: 's', task: 't', kind: 'tools-call', state: 'completed', ...foldRounds(rounds.map((r) => [r])), flagged: false, ...extra });
@@ -10,33 +10,59 @@ const baseline = (rounds: number[] | undefined, extra: Record<string, unknown> =
 });
 
 describe('compareToBaseline', () => {
-  const base = [20, 21, 22, 21, 20.5];
+  const base = [20, 21, 22, 21, 20.5, 21.5, 20.8];
   it.each([
     // [now rounds, change, why]
-    [[20.5, 21, 21.5, 22, 20], 'same', 'unchanged'],
-    [[40, 41, 42, 40.5, 43], 'slower', '2x, every round slower than every baseline round'],
-    [[28, 30, 27, 29, 28.5], 'slower', '1.35x, past the 1.2x minimum and outside the noise'],
-    [[23, 23.5, 24, 22.5, 23], 'same', '1.1x: under the minimum effect although every round is slower'],
-    [[40, 41, 21.5, 42, 43], 'noisy', '2x median, but one round overlaps the baseline'],
-    [[10, 10.5, 11, 10, 10.2], 'faster', 'half the time, outside the noise'],
-  ])('%j vs %j -> %s (%s)', (now, change) => {
+    [[20.5, 21, 21.5, 22, 20, 21.2, 20.9], 'same', 'unchanged'],
+    [[40, 41, 42, 40.5, 43, 41.5, 42.5], 'slower', '2x, every round slower than every baseline round'],
+    [[40, 41, 20.9, 40.5, 43, 41.5, 42.5], 'slower', '2x with one round hit by load: 6 of 49 pairs the other way, p = 0.009'],
+    [[40, 41, 19.9, 40.5, 43, 41.5, 42.5], 'noisy', '2x median, but one round under all 7 baseline rounds: p = 0.013'],
+    [[28, 30, 27, 29, 28.5, 27.5, 29.5], 'slower', '1.35x, past the 1.2x minimum and the noise'],
+    [[23, 23.5, 24, 22.5, 23, 23.2, 23.8], 'same', '1.1x: under the minimum effect although every round is slower'],
+    [[10, 10.5, 11, 10, 10.2, 10.4, 10.1], 'faster', 'half the time, past the noise'],
+  ])('%j -> %s (%s)', (now, change) => {
     const [result] = compareToBaseline([task(now)], baseline(base), 1.2, 1);
     expect(result.change).toBe(change);
     expect(result.flagged).toBe(change === 'slower');
-    expect(result.ratio).toBeCloseTo(task(now).roundMediansMs!.sort((a, b) => a - b)[2] / 21);
+    expect(result.ratio).toBeCloseTo([...now].sort((a, b) => a - b)[3] / 21);
     expect(result.baseline).toMatchObject({ medianMs: 21, roundMediansMs: base });
+    expect(result.p).toBeGreaterThan(0);
+  });
+
+  it('calls a slower median whose fastest calls did not move noisy: a busier machine, not slower code', () => {
+    const then = { roundMediansMs: base, roundMinMs: [20, 20.1, 20, 20.2, 20, 20.1, 20] };
+    const busy: BenchTaskResult = { ...task([30, 31, 29, 32, 30.5, 31.5, 29.5]), roundMinMs: [20.1, 20, 20.3, 20.1, 20.2, 20, 20.1] };
+    const [result] = compareToBaseline([busy], baseline(base, { roundMinMs: then.roundMinMs }), 1.2, 1);
+    expect(result).toMatchObject({ change: 'noisy', flagged: false });
+    expect(result.fastestRatio).toBeCloseTo(1, 1);
+    const slower: BenchTaskResult = { ...task([40, 41, 42, 40.5, 43, 41.5, 42.5]), roundMinMs: [40, 40.1, 40.3, 40.1, 40.2, 40, 40.1] };
+    expect(compareToBaseline([slower], baseline(base, { roundMinMs: then.roundMinMs }), 1.2, 1)[0]).toMatchObject({ change: 'slower', flagged: true, fastestRatio: expect.closeTo(2, 1) });
+  });
+
+  it("divides by the machine's own slowdown before the threshold", () => {
+    const cold = [260, 300, 280, 270, 310, 290, 275];
+    const now = cold.map((x) => x * 1.25);
+    expect(compareToBaseline([task(now)], baseline(cold), 1.2, 1)[0]).toMatchObject({ change: 'slower' });
+    const [adjusted] = compareToBaseline([task(now)], baseline(cold), 1.2, 1, new Map([['s', 1.2]]));
+    expect(adjusted).toMatchObject({ change: 'same', flagged: false, machineRatio: 1.2 });
+    expect(adjusted.ratio).toBeCloseTo(1.25);
+    const [still] = compareToBaseline([task(cold.map((x) => x * 2))], baseline(cold), 1.2, 1, new Map([['s', 1.2]]));
+    expect(still).toMatchObject({ change: 'slower', flagged: true });
   });
 
   it('never flags a change smaller than the minimum effect in ms, whatever the ratio', () => {
-    const [small] = compareToBaseline([task([0.9, 0.95, 1, 0.9, 0.92])], baseline([0.3, 0.31, 0.32, 0.3, 0.3]), 1.2, 1);
-    expect(small).toMatchObject({ change: 'same', flagged: false });
-    const [flagged] = compareToBaseline([task([0.9, 0.95, 1, 0.9, 0.92])], baseline([0.3, 0.31, 0.32, 0.3, 0.3]), 1.2, 0.5);
-    expect(flagged).toMatchObject({ change: 'slower', flagged: true });
+    const now = [0.9, 0.95, 1, 0.9, 0.92, 0.93, 0.94];
+    const then = [0.3, 0.31, 0.32, 0.3, 0.3, 0.31, 0.3];
+    expect(compareToBaseline([task(now)], baseline(then), 1.2, 1)[0]).toMatchObject({ change: 'same', flagged: false });
+    expect(compareToBaseline([task(now)], baseline(then), 1.2, 0.5)[0]).toMatchObject({ change: 'slower', flagged: true });
   });
 
-  it('reads an older baseline without rounds as one round at its median, and says the noise is from this run only', () => {
-    const [result] = compareToBaseline([task([40, 41, 42, 40.5, 43])], baseline(undefined, { p50Ms: 20 }), 1.2, 1);
-    expect(result).toMatchObject({ change: 'slower', baseline: { medianMs: 20, roundMediansMs: [20] } });
+  it('against an older baseline without rounds, flags only when every round is past the threshold', () => {
+    const [slower] = compareToBaseline([task([40, 41, 42, 40.5, 43])], baseline(undefined, { p50Ms: 20 }), 1.2, 1);
+    expect(slower).toMatchObject({ change: 'slower', baseline: { medianMs: 20, roundMediansMs: [20] } });
+    expect(slower.p).toBeUndefined();
+    const [noisy] = compareToBaseline([task([40, 41, 22, 40.5, 43])], baseline(undefined, { p50Ms: 20 }), 1.2, 1);
+    expect(noisy.change).toBe('noisy');
   });
 
   it('leaves tasks the baseline lacks, or did not complete, without a ratio', () => {
@@ -44,6 +70,33 @@ describe('compareToBaseline', () => {
     const [result] = compareToBaseline([task([10, 10, 10])], other, 1.2);
     expect(result.ratio).toBeUndefined();
     expect(result.flagged).toBe(false);
+  });
+});
+
+describe('machineRatio', () => {
+  const quiet = [40, 42, 41, 43, 40.5, 41.5, 42.5];
+  it.each([
+    [quiet.map((x) => x * 1.3), 1.3, 'slower beyond the noise'],
+    [[40, 55, 41, 43, 60, 41.5, 42.5], 1, 'slower in two rounds only: within the noise'],
+    [quiet.map((x) => x * 0.7), 1, 'faster: not credited'],
+  ])('%j -> %d (%s)', (now, expected) => {
+    expect(machineRatio(now, quiet)).toBeCloseTo(expected, 2);
+  });
+  it('is 1 without a reference on either side', () => {
+    expect(machineRatio(undefined, quiet)).toBe(1);
+    expect(machineRatio(quiet, undefined)).toBe(1);
+  });
+});
+
+describe('rankTestP', () => {
+  const run = (n: number, from: number): number[] => Array.from({ length: n }, (_, i) => from + i);
+  it.each([
+    [run(5, 10), run(5, 0), 1 / 252, 'all 5 above all 5: 1 arrangement in C(10,5)'],
+    [run(7, 10), run(7, 0), 1 / 3432, 'all 7 above all 7'],
+    [[1.5, ...run(6, 20)], run(7, 1), 0.0087, 'one round below six'],
+    [run(3, 0), run(3, 0.5), 0.8, 'interleaved, 6 of 9 pairs below: P(U <= 6) = 16/20'],
+  ])('%j vs %j -> %d (%s)', (now, then, p) => {
+    expect(rankTestP(now, then)).toBeCloseTo(p, 4);
   });
 });
 
@@ -60,15 +113,21 @@ describe('loadWarning', () => {
     [0.1, 1.1, /0\.10 for the baseline and 1\.10 now/, 'two CPU hogs on a quiet 2-core machine'],
     [3.3, 3.8, undefined, 'a busy machine a bit busier'],
     [1.5, 0.2, /1\.50 for the baseline and 0\.20 now/, 'quieter now'],
-  ])('baseline %d, now %d per CPU', (then, now, expected) => {
-    const warning = loadWarning({ file: 'b', tasks: [], loadPerCpu: then, cpus: 2 }, now, 2);
+  ])('baseline %d, now %d per CPU', (then, now, expected, _why) => {
+    const warning = loadWarning({ file: 'b', tasks: [], loadPerCpu: then, cpus: 2 }, { loadPerCpu: now }, 2);
     if (expected === undefined) expect(warning).toBeUndefined();
     else expect(warning).toMatch(expected);
   });
 
   it('speaks up on another number of CPUs, and says nothing without a recorded load', () => {
-    expect(loadWarning({ file: 'b', tasks: [], loadPerCpu: 0.2, cpus: 8 }, 0.2, 2)).toMatch(/8 CPUs and this run on 2/);
-    expect(loadWarning({ file: 'b', tasks: [] }, 5, 2)).toBeUndefined();
+    expect(loadWarning({ file: 'b', tasks: [], loadPerCpu: 0.2, cpus: 8 }, { loadPerCpu: 0.2 }, 2)).toMatch(/8 CPUs and this run on 2/);
+    expect(loadWarning({ file: 'b', tasks: [] }, { loadPerCpu: 5 }, 2)).toBeUndefined();
+  });
+
+  it('sees hogs started just before the run in the runnable tasks, which the one-minute average hides', () => {
+    const quiet = { file: 'b', tasks: [], loadPerCpu: 0.1, runnablePerCpu: 0.6, cpus: 2 };
+    expect(loadWarning(quiet, { loadPerCpu: 0.3, runnablePerCpu: 1.7 }, 2)).toMatch(/runnable tasks per CPU during the run were 0\.60 for the baseline and 1\.70 now/);
+    expect(loadWarning(quiet, { loadPerCpu: 0.3, runnablePerCpu: 0.7 }, 2)).toBeUndefined();
   });
 });
 

@@ -1,14 +1,20 @@
 /**
- * Comparing a bench run with a saved one, by the medians of interleaved rounds (src/bench/rounds.ts).
- * A task is flagged slower only when its change exceeds both:
+ * Comparing a bench run with a saved one, by interleaved rounds (src/bench/rounds.ts): each round
+ * gives its median (the typical call) and its fastest sample (the best case). A task is flagged slower
+ * only when its change exceeds both:
  * - the minimum effect: the ratio of medians is at least the threshold (default 1.2) AND the medians
  *   differ by at least `minEffectMs` (default 1 ms: below that, a busy machine's scheduling jitter
  *   moves a sub-millisecond task by 1.5x between two runs of the same code), and
- * - the noise measured in the two runs: every round median of this run is above every round median of
- *   the baseline (with 5 rounds each, two runs of the same code do that by chance once in 252).
- * A change past the minimum effect whose rounds overlap is "noisy": reported, never failed. Neither
- * test sees a machine that got busier between the runs: the load is stored with each run and a
- * material change is warned about.
+ * - the noise measured in the two runs: the rounds of this run rank above the baseline's by the exact
+ *   one-sided Mann-Whitney test at 1% (7 rounds each: at most 6 of the 49 pairs of rounds the other
+ *   way, so one round hit by a burst of load cannot hide a slowdown; two runs of the same code get
+ *   there by chance less than once in a hundred, before the minimum effect);
+ * both for the medians and for the fastest samples, the fastest also past the threshold. Slower code
+ * slows both; a busier machine slows the typical call far more than the best case (measured here: 20
+ * ms of sleep per call, quiet vs two CPU hogs, 6 unchanged pairs flagged of 110 instead of 24 by the
+ * medians alone, every planted 2x caught in a steady load). A change past the minimum effect that the
+ * rounds do not support is "noisy": reported, never failed. Neither test sees a machine that got busier
+ * between the runs: the load is stored with each run and a material change is warned about.
  */
 import { readDataFile } from '../config/read-file.ts';
 import { validateData } from '../config/validate.ts';
@@ -17,6 +23,8 @@ import { median } from './rounds.ts';
 
 export const DEFAULT_THRESHOLD = 1.2;
 export const DEFAULT_MIN_EFFECT_MS = 1;
+/** One-sided significance of the rank test on round medians. */
+export const ALPHA = 0.01;
 /** A change of the expected CPU share by this factor between baseline and run is worth a warning. */
 export const LOAD_CHANGE_FACTOR = 1.5;
 
@@ -29,15 +37,26 @@ export interface BaselineTask {
   rme?: number;
   samples?: number;
   roundMediansMs?: number[];
+  roundMinMs?: number[];
   args?: Record<string, unknown>;
 }
 
 export interface Baseline {
   file: string;
   tasks: BaselineTask[];
+  /** Per server, round medians of the machine's reference (`node -e ""`). */
+  machine?: Map<string, number[]>;
   /** One-minute load average per CPU when the baseline was taken, when it says. */
   loadPerCpu?: number;
+  /** Mean runnable tasks per CPU during the baseline run (Linux), when it says. */
+  runnablePerCpu?: number;
   cpus?: number;
+}
+
+/** How busy the machine is: the load average per CPU, and where sampled the runnable tasks per CPU. */
+export interface MachineLoad {
+  loadPerCpu: number;
+  runnablePerCpu?: number;
 }
 
 // Only what the comparison reads; the rest of a saved result (or a newer schema) is let through.
@@ -47,7 +66,11 @@ const baselineSchema = {
     bench: {
       type: 'object',
       properties: {
-        environment: { type: 'object', properties: { cpus: { type: 'integer', minimum: 1 }, loadAverage: { type: 'array', items: { type: 'number' } } } },
+        environment: { type: 'object', properties: { cpus: { type: 'integer', minimum: 1 }, loadAverage: { type: 'array', items: { type: 'number' } }, runnable: { type: 'number', minimum: 0 } } },
+        machine: {
+          type: 'array',
+          items: { type: 'object', properties: { server: { type: 'string' }, roundMediansMs: { type: 'array', items: { type: 'number', minimum: 0 } } }, required: ['server', 'roundMediansMs'] },
+        },
         tasks: {
           type: 'array',
           items: {
@@ -61,6 +84,7 @@ const baselineSchema = {
               rme: { type: 'number', minimum: 0 },
               samples: { type: 'integer', minimum: 0 },
               roundMediansMs: { type: 'array', items: { type: 'number', minimum: 0 } },
+              roundMinMs: { type: 'array', items: { type: 'number', minimum: 0 } },
               args: { type: 'object' },
             },
             required: ['server', 'task', 'state'],
@@ -74,7 +98,7 @@ const baselineSchema = {
 } as const;
 
 export function loadBaseline(file: string): Baseline {
-  const data = validateData<{ bench: { tasks: BaselineTask[]; environment?: { cpus?: number; loadAverage?: number[] } } }>(
+  const data = validateData<{ bench: { tasks: BaselineTask[]; machine?: Array<{ server: string; roundMediansMs: number[] }>; environment?: { cpus?: number; loadAverage?: number[]; runnable?: number } } }>(
     baselineSchema,
     readDataFile(file, 'bench baseline'),
     file,
@@ -83,36 +107,74 @@ export function loadBaseline(file: string): Baseline {
   );
   const env = data.bench.environment;
   const load = env?.loadAverage?.[0];
-  return { file, tasks: data.bench.tasks, ...(load !== undefined && env?.cpus ? { loadPerCpu: load / env.cpus, cpus: env.cpus } : {}) };
+  return {
+    file,
+    tasks: data.bench.tasks,
+    ...(data.bench.machine ? { machine: new Map(data.bench.machine.map((m) => [m.server, m.roundMediansMs])) } : {}),
+    ...(load !== undefined && env?.cpus ? { loadPerCpu: load / env.cpus, cpus: env.cpus } : {}),
+    ...(env?.runnable !== undefined && env.cpus ? { runnablePerCpu: env.runnable / env.cpus } : {}),
+  };
 }
 
 /**
  * Within-run noise cannot see a machine that got busier between the two runs; say so when the CPU
  * share a process can expect, about 1 / (1 + load per CPU), moved by LOAD_CHANGE_FACTOR or more (a
  * quiet machine with two CPU hogs added: 0.1 -> 1.1 per CPU is 1.9x; 3.3 -> 3.8 on a busy one is 1.1x),
- * or the machine has another number of CPUs.
+ * by the load average or by the runnable tasks sampled during both runs, or the machine has another
+ * number of CPUs.
  */
-export function loadWarning(baseline: Baseline, loadPerCpu: number, cpus?: number): string | undefined {
-  if (baseline.loadPerCpu === undefined) return undefined;
+export function loadWarning(baseline: Baseline, now: MachineLoad, cpus?: number): string | undefined {
   if (cpus !== undefined && baseline.cpus !== undefined && cpus !== baseline.cpus) {
     return `the baseline was taken on ${baseline.cpus} CPUs and this run on ${cpus}: ratios partly measure the machine`;
   }
-  const factor = (1 + Math.max(loadPerCpu, baseline.loadPerCpu)) / (1 + Math.min(loadPerCpu, baseline.loadPerCpu));
-  if (factor < LOAD_CHANGE_FACTOR) return undefined;
-  return `load average per CPU was ${baseline.loadPerCpu.toFixed(2)} for the baseline and ${loadPerCpu.toFixed(2)} now: ratios partly measure the machine`;
+  const moved = (a: number, b: number): boolean => (1 + Math.max(a, b)) / (1 + Math.min(a, b)) >= LOAD_CHANGE_FACTOR;
+  if (baseline.runnablePerCpu !== undefined && now.runnablePerCpu !== undefined && moved(baseline.runnablePerCpu, now.runnablePerCpu)) {
+    return `runnable tasks per CPU during the run were ${baseline.runnablePerCpu.toFixed(2)} for the baseline and ${now.runnablePerCpu.toFixed(2)} now: ratios partly measure the machine`;
+  }
+  if (baseline.loadPerCpu !== undefined && moved(baseline.loadPerCpu, now.loadPerCpu)) {
+    return `load average per CPU was ${baseline.loadPerCpu.toFixed(2)} for the baseline and ${now.loadPerCpu.toFixed(2)} now: ratios partly measure the machine`;
+  }
+  return undefined;
 }
 
-/** The band of a run's round medians: lowest to highest. */
-export function noiseBand(roundMedians: readonly number[]): { low: number; high: number } {
-  return { low: Math.min(...roundMedians), high: Math.max(...roundMedians) };
+/**
+ * Exact one-sided p-value of the Mann-Whitney test that `now` ranks above `then`: the chance, when
+ * both runs come from one distribution, of at most this many pairs (now, then) with now below then
+ * (ties count half). Counted over every arrangement of the ranks, so it is exact for small rounds.
+ */
+export function rankTestP(now: readonly number[], then: readonly number[]): number {
+  let u = 0;
+  for (const a of now) for (const b of then) u += a < b ? 1 : a === b ? 0.5 : 0;
+  const n = now.length;
+  const m = then.length;
+  // ways[i][j][k]: arrangements of i "now" and j "then" values with k pairs now-below-then.
+  let prev: number[][] = Array.from({ length: m + 1 }, () => [1]);
+  for (let i = 1; i <= n; i++) {
+    const row: number[][] = [[1]];
+    for (let j = 1; j <= m; j++) {
+      const size = i * j + 1;
+      const ways = new Array<number>(size).fill(0);
+      // The largest value is a "now" (no new inversions) or a "then" (i new inversions).
+      const a = prev[j];
+      const b = row[j - 1];
+      for (let k = 0; k < a.length; k++) ways[k] += a[k];
+      for (let k = 0; k < b.length; k++) ways[k + i] += b[k];
+      row.push(ways);
+    }
+    prev = row;
+  }
+  const ways = prev[m];
+  const total = ways.reduce((x, y) => x + y, 0);
+  let below = 0;
+  for (let k = 0; k <= Math.floor(u) && k < ways.length; k++) below += ways[k];
+  return below / total;
 }
 
-/** The relative half-width of the band around the median: `0.05` is ±5%. */
+/** The relative half-range of round medians around their median: `0.05` is ±5%. */
 function relativeNoise(roundMedians: readonly number[]): number {
   const m = median(roundMedians);
   if (!(m > 0)) return 0;
-  const { low, high } = noiseBand(roundMedians);
-  return Math.max(high / m - 1, 1 - low / m);
+  return (Math.max(...roundMedians) - Math.min(...roundMedians)) / 2 / m;
 }
 
 /** Round medians of a task: its own, or (an older baseline) its median as one round. */
@@ -122,8 +184,32 @@ function roundsOf(task: { roundMediansMs?: number[]; p50Ms?: number; meanMs?: nu
   return point !== undefined && point > 0 ? [point] : undefined;
 }
 
-/** Fills `baseline`, `ratio`, `noise`, `change` and `flagged` on each completed task that the baseline also completed. */
-export function compareToBaseline(tasks: BenchTaskResult[], baseline: Baseline, threshold: number, minEffectMs: number = DEFAULT_MIN_EFFECT_MS): BenchTaskResult[] {
+/** Whether `now` is beyond `then` past the noise: the rank test, or against a baseline of one round, every round past it by the threshold. */
+function beyondNoise(now: readonly number[], then: readonly number[], threshold: number, direction: 1 | -1): { beyond: boolean; p?: number } {
+  if (then.length < 2) return { beyond: direction === 1 ? Math.min(...now) >= then[0] * threshold : Math.max(...now) <= then[0] / threshold };
+  const p = direction === 1 ? rankTestP(now, then) : rankTestP(then, now);
+  return { beyond: p <= ALPHA, p };
+}
+
+/**
+ * How much slower the machine was than for the baseline, from its reference timed in both runs' rounds:
+ * the ratio of medians when the rank test says it moved (p at most ALPHA), else 1. A faster machine
+ * is not credited.
+ */
+export function machineRatio(now: readonly number[] | undefined, then: readonly number[] | undefined): number {
+  if (!now || !then || now.length < 2 || then.length < 2) return 1;
+  const ratio = median(now) / median(then);
+  return ratio > 1 && rankTestP(now, then) <= ALPHA ? ratio : 1;
+}
+
+/** Fills `baseline`, `ratio`, `fastestRatio`, `noise`, `p`, `change` and `flagged` on each completed task that the baseline also completed. */
+export function compareToBaseline(
+  tasks: BenchTaskResult[],
+  baseline: Baseline,
+  threshold: number,
+  minEffectMs: number = DEFAULT_MIN_EFFECT_MS,
+  machine: ReadonlyMap<string, number> = new Map(),
+): BenchTaskResult[] {
   const byKey = new Map(baseline.tasks.map((t) => [`${t.server}\u0000${t.task}`, t]));
   return tasks.map((task) => {
     const before = byKey.get(`${task.server}\u0000${task.task}`);
@@ -132,17 +218,35 @@ export function compareToBaseline(tasks: BenchTaskResult[], baseline: Baseline, 
     const then = roundsOf(before);
     if (!now || !then) return task;
     const ratio = median(now) / median(then);
-    const bandNow = noiseBand(now);
-    const bandThen = noiseBand(then);
-    const noise = relativeNoise(now) + relativeNoise(then);
     const big = Math.abs(median(now) - median(then)) >= minEffectMs;
-    const change: NonNullable<BenchTaskResult['change']> =
-      big && ratio >= threshold ? (bandNow.low > bandThen.high ? 'slower' : 'noisy') : big && ratio <= 1 / threshold ? (bandNow.high < bandThen.low ? 'faster' : 'noisy') : 'same';
+    const direction = ratio >= 1 ? 1 : -1;
+    // What the machine's own slowdown explains does not count against the server.
+    const slowerMachine = machine.get(task.server) ?? 1;
+    const past = (r: number): boolean => (direction === 1 ? r / slowerMachine >= threshold : r <= 1 / threshold);
+    const typical = beyondNoise(now, then, threshold, direction);
+    // The best case: only when both runs kept their rounds' fastest samples.
+    const fastNow = task.roundMinMs && task.roundMinMs.length === now.length ? task.roundMinMs : undefined;
+    const fastThen = before.roundMinMs && before.roundMinMs.length === then.length ? before.roundMinMs : undefined;
+    const fastestRatio = fastNow && fastThen ? median(fastNow) / median(fastThen) : undefined;
+    const fastest = fastNow && fastThen ? beyondNoise(fastNow, fastThen, threshold, direction) : undefined;
+    const beyond = typical.beyond && (fastest === undefined || (fastest.beyond && past(fastestRatio!)));
+    const p = typical.p !== undefined ? Math.max(typical.p, fastest?.p ?? 0) : undefined;
+    const change: NonNullable<BenchTaskResult['change']> = !big || !past(ratio) ? 'same' : !beyond ? 'noisy' : direction === 1 ? 'slower' : 'faster';
     return {
       ...task,
-      baseline: { meanMs: before.meanMs ?? median(then), rme: before.rme ?? 0, samples: before.samples ?? 0, medianMs: median(then), roundMediansMs: then },
+      baseline: {
+        meanMs: before.meanMs ?? median(then),
+        rme: before.rme ?? 0,
+        samples: before.samples ?? 0,
+        medianMs: median(then),
+        roundMediansMs: then,
+        ...(fastThen ? { roundMinMs: fastThen } : {}),
+      },
       ratio,
-      noise,
+      ...(fastestRatio !== undefined ? { fastestRatio } : {}),
+      ...(slowerMachine > 1 ? { machineRatio: slowerMachine } : {}),
+      noise: relativeNoise(now) + relativeNoise(then),
+      ...(p !== undefined ? { p } : {}),
       change,
       flagged: change === 'slower',
     };

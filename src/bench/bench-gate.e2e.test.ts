@@ -34,9 +34,12 @@ describe('bench against a baseline', () => {
     const saved = await bench(20, 'baseline', ['--save', baseline]);
     expect(saved.code).toBe(0);
     const call = saved.task('tools/call echo');
-    expect(call.roundMediansMs).toHaveLength(5);
+    expect(call.roundMediansMs).toHaveLength(7);
     expect(saved.result.bench!.environment.loadAverageAtStart).toHaveLength(3);
-    expect(saved.result.bench!.settings.rounds).toBe(5);
+    expect(saved.result.bench!.environment.runnable).toBeGreaterThan(0);
+    expect(call.roundMinMs).toHaveLength(7);
+    expect(saved.result.bench!.settings.rounds).toBe(7);
+    expect(saved.task('cold start').samples).toBe(10);
 
     for (const name of ['unchanged-1', 'unchanged-2']) {
       const same = await bench(20, name, ['--baseline', baseline]);
@@ -44,16 +47,17 @@ describe('bench against a baseline', () => {
       expect(same.code, `${name} failed:\n${rows.join('\n')}\n${same.stdout}`).toBe(0);
       expect(same.stdout).toContain('no slowdown flagged');
       for (const t of same.result.bench!.tasks) expect(t.flagged, rows.join('\n')).toBe(false);
-      expect(same.task('tools/call echo').change).toBe('same');
+      // A busier machine may make the typical call slower past 1.2x ("noisy"), never flagged.
+      expect(['same', 'noisy', 'faster']).toContain(same.task('tools/call echo').change);
     }
 
     const slower = await bench(40, 'planted-2x', ['--baseline', baseline]);
     const echo = slower.task('tools/call echo');
     expect(slower.code, slower.stdout).toBe(1);
     expect(echo).toMatchObject({ change: 'slower', flagged: true });
-    expect(echo.ratio).toBeGreaterThan(1.6);
-    expect(Math.min(...echo.roundMediansMs!)).toBeGreaterThan(Math.max(...echo.baseline!.roundMediansMs!));
-    expect(slower.stdout).toMatch(/echo tools\/call echo is \d\.\d\dx the baseline \(median [\d.]+ -> [\d.]+ ms\): at least 1\.2x and 1 ms, and every round slower than every baseline round/);
+    expect(echo.ratio).toBeGreaterThanOrEqual(1.2);
+    expect(echo.p).toBeLessThanOrEqual(0.01);
+    expect(slower.stdout).toMatch(/echo tools\/call echo is \d\.\d\dx the baseline \(median [\d.]+ -> [\d.]+ ms\): past the minimum effect \(1\.2x and 1 ms\), the fastest call \d\.\d\dx too, and its 7 rounds rank above the baseline's 7 \(p = [\d.e-]+\)/);
     expect(slower.stdout).toMatch(/│ echo\s+│ tools\/call echo │.*│ SLOWER\s+│/);
   }, 600_000);
 });

@@ -38,10 +38,11 @@ function footer(result: ToolproofResult): string {
   const b = result.bench!;
   const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');
   const start = b.environment.loadAverageAtStart ? `load ${load(b.environment.loadAverageAtStart)} at start, ${load(b.environment.loadAverage)} at end` : `load ${load(b.environment.loadAverage)}`;
-  const env = `node ${b.environment.node}, ${b.environment.cpus} cpus, ${start}`;
+  const runnable = b.environment.runnable !== undefined ? `, ${b.environment.runnable.toFixed(1)} runnable tasks on average` : '';
+  const env = `node ${b.environment.node}, ${b.environment.cpus} cpus, ${start}${runnable}`;
   const rounds = b.settings.rounds ? ` in ${b.settings.rounds} interleaved rounds` : '';
   const base = b.baselineFile
-    ? `; baseline ${b.baselineFile}: ratio of medians; SLOWER when at least ${b.threshold}x and ${b.minEffectMs ?? 0} ms slower with every round slower than every baseline round, noisy when the rounds overlap`
+    ? `; baseline ${b.baselineFile}: ratio of medians; SLOWER when the median is at least ${b.threshold}x and ${b.minEffectMs ?? 0} ms slower and the rounds' medians and fastest calls both say so (one-sided rank test, p <= 0.01), noisy when past the minimum effect but not the noise`
     : '';
   return `${env}; at least ${b.settings.iterations} samples or ${b.settings.timeMs} ms per task${rounds}, ${b.settings.starts} cold starts${base}`;
 }

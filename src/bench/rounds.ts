@@ -1,13 +1,13 @@
 /**
  * Interleaved rounds: each task's samples are split into rounds, and the rounds of a server's tasks
  * take turns (round 1 of every task, then round 2 of every task...), so a burst of load lands on one
- * round of each task instead of on all samples of one task. The median of each round is kept: their
- * spread is the noise of this run, measured on this machine at this moment, which the comparison
- * with a baseline needs (src/bench/baseline.ts).
+ * round of each task instead of on all samples of one task. The median and the fastest sample of
+ * each round are kept: their spread is the noise of this run, measured on this machine at this
+ * moment, which the comparison with a baseline needs (src/bench/baseline.ts).
  */
 import { measure, type Measured, type MeasureSettings } from './measure.ts';
 
-export const DEFAULT_ROUNDS = 5;
+export const DEFAULT_ROUNDS = 7;
 
 export interface RoundTask {
   name: string;
@@ -18,6 +18,8 @@ export interface RoundTask {
 export interface RoundStats extends Omit<Measured, 'samplesMs'> {
   /** Median of each round, in round order. */
   roundMediansMs: number[];
+  /** Fastest sample of each round, in round order. */
+  roundMinMs: number[];
 }
 
 export type RoundOutcome = { state: 'completed'; stats: RoundStats } | { state: 'errored'; error: unknown };
@@ -49,6 +51,7 @@ export function foldRounds(rounds: readonly (readonly number[])[]): RoundStats {
     samples: n,
     rme,
     roundMediansMs: rounds.filter((r) => r.length > 0).map((r) => median(r)),
+    roundMinMs: rounds.filter((r) => r.length > 0).map((r) => Math.min(...r)),
   };
 }
 
@@ -74,8 +77,10 @@ export async function runRounds(tasks: readonly RoundTask[], rounds: number, onD
     for (const task of tasks) {
       const own = roundsOf(task);
       if (r >= own || errors.has(task.name)) continue;
+      // The samples spread over the rounds exactly (10 cold starts in 7 rounds: 1 or 2 each, 10 in all).
+      const share = Math.floor(((r + 1) * task.settings.iterations) / own) - Math.floor((r * task.settings.iterations) / own);
       const settings: MeasureSettings = {
-        iterations: Math.ceil(task.settings.iterations / own),
+        iterations: Math.max(1, share),
         timeMs: task.settings.timeMs / own,
         warmup: r === 0 ? task.settings.warmup : 0,
       };

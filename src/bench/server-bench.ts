@@ -11,13 +11,14 @@ import { type BenchSection, type BenchTaskResult, type Diagnostic, type Toolproo
 import { ServerConnection, type ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
-import { changedArguments, compareToBaseline, DEFAULT_MIN_EFFECT_MS, DEFAULT_THRESHOLD, loadBaseline, loadWarning } from './baseline.ts';
+import { changedArguments, compareToBaseline, DEFAULT_MIN_EFFECT_MS, DEFAULT_THRESHOLD, machineRatio, loadBaseline, loadWarning } from './baseline.ts';
 import { checkAllowTools, checkCalls, planCalls } from './call-plan.ts';
 import { loadCallsFile, type CallsFile } from './calls-file.ts';
 import type { MeasureSettings } from './measure.ts';
 import { DEFAULT_ROUNDS, median, runRounds, type RoundOutcome, type RoundTask } from './rounds.ts';
 import { resultHeader } from '../report/result-header.ts';
 import { structuredWarning } from './structured-warning.ts';
+import { nodeStart, sampleRunQueue } from './machine-load.ts';
 
 export type BenchTaskKind = BenchTaskResult['kind'];
 /** A call slower than this (or than the time budget) is a slow task: SLOW_SAMPLES samples, no warmup. */
@@ -58,6 +59,7 @@ type Job = { row: BenchTaskResult } | { row: Omit<BenchTaskResult, 'state' | 'fl
 export async function runServerBench(options: ServerBenchOptions): Promise<ToolproofResult> {
   const startedAt = new Date().toISOString();
   const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  const runQueue = sampleRunQueue();
   const host = loadHostConfig(options.config);
   const names = selectServers(host, options.servers ?? []);
   const callsFile: CallsFile = options.calls ? loadCallsFile(options.calls) : { file: '', calls: [] };
@@ -72,6 +74,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
   const warnings: Diagnostic[] = [];
   const pool = await ServerPool.start(host, names, { timeouts: options.serverTimeouts });
   let tasks: BenchTaskResult[] = [];
+  const machine: NonNullable<BenchSection['machine']> = [];
   try {
     const toolsByServer = new Map<string, ToolDefinition[]>();
     for (const name of names) if (pool.connection(name)) toolsByServer.set(name, pool.tools().filter((t) => t.server === name));
@@ -161,7 +164,11 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
         jobs.push({ row: { server: name, task: 'model turn', kind: 'model-turn' }, run: { name: 'model turn', fn, settings } });
       }
       const measured = jobs.flatMap((j) => ('run' in j ? [j.run] : []));
-      const outcomes = await runRounds(measured, rounds);
+      // The machine's reference, in the same rounds, one start per round at least.
+      const reference: RoundTask = { name: '\u0000machine', fn: nodeStart, settings: { iterations: Math.max(starts, rounds), timeMs: 0, warmup: 0 } };
+      const outcomes = await runRounds(measured.length > 0 ? [reference, ...measured] : [], rounds);
+      const own = outcomes.get(reference.name);
+      if (own?.state === 'completed') machine.push({ server: name, roundMediansMs: own.stats.roundMediansMs, medianMs: median(own.stats.roundMediansMs) });
       for (const job of jobs) {
         if (!('run' in job)) {
           tasks.push(report(options, job.row));
@@ -175,11 +182,16 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
     await pool.close();
   }
   const loadAverage = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  const runnable = runQueue.stop();
   if (baseline) {
-    tasks = compareToBaseline(tasks, baseline, threshold, minEffectMs);
+    const slowerMachine = new Map(machine.map((m) => [m.server, machineRatio(m.roundMediansMs, baseline.machine?.get(m.server))]));
+    tasks = compareToBaseline(tasks, baseline, threshold, minEffectMs, slowerMachine);
+    for (const [server, ratio] of slowerMachine) {
+      if (ratio > 1) warnings.push({ code: 'W_BENCH_MACHINE_SLOWER', server, message: `${server}: the machine's reference (starting node -e "") took ${ratio.toFixed(2)}x as long as for the baseline, beyond the noise: ${server}'s ratios are divided by ${ratio.toFixed(2)} before the threshold`, hint: 'compare runs taken on a quiet machine, or on the same CI runner type' });
+    }
     const missing = tasks.filter((t) => t.state === 'completed' && t.ratio === undefined).map((t) => `${t.server} ${t.task}`);
     // The higher of the load at the start and at the end: a run is as noisy as its busiest part.
-    const busier = loadWarning(baseline, Math.max(loadAtStart[0], loadAverage[0]) / os.availableParallelism(), os.availableParallelism());
+    const busier = loadWarning(baseline, { loadPerCpu: Math.max(loadAtStart[0], loadAverage[0]) / os.availableParallelism(), ...(runnable !== undefined ? { runnablePerCpu: runnable / os.availableParallelism() } : {}) }, os.availableParallelism());
     if (busier) warnings.push({ code: 'W_BENCH_LOAD_CHANGED', message: busier, hint: 'compare runs taken on a quiet machine, or on the same CI runner type' });
     if (missing.length > 0) warnings.push({ code: 'W_BENCH_NO_BASELINE', message: `not in the baseline ${baseline.file}: ${missing.join(', ')}`, hint: 'save a new baseline with --save once these tasks are expected' });
     const oldRounds = tasks.filter((t) => t.baseline && (t.baseline.roundMediansMs?.length ?? 0) < 2).map((t) => `${t.server} ${t.task}`);
@@ -192,8 +204,9 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
     minEffectMs,
     ...(baseline ? { baselineFile: baseline.file } : {}),
     settings: { iterations: settings.iterations, timeMs: settings.timeMs, starts, rounds },
-    environment: { node: process.version, platform: process.platform, arch: process.arch, cpus: os.availableParallelism(), loadAverage, loadAverageAtStart: loadAtStart },
+    environment: { node: process.version, platform: process.platform, arch: process.arch, cpus: os.availableParallelism(), loadAverage, loadAverageAtStart: loadAtStart, ...(runnable !== undefined ? { runnable } : {}) },
     tasks,
+    ...(machine.length > 0 ? { machine } : {}),
   };
   const startFailed = new Set(pool.errors().map((e) => e.server));
   const errors = [
@@ -203,7 +216,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
   const flagged = tasks.filter((t) => t.flagged);
   const reasons = [
     ...errors.map((e) => `${e.code}: ${e.message}`),
-    ...flagged.map((t) => `${t.server} ${t.task} is ${t.ratio!.toFixed(2)}x the baseline (median ${t.baseline!.medianMs!.toFixed(2)} -> ${median(t.roundMediansMs!).toFixed(2)} ms): at least ${threshold}x and ${minEffectMs} ms, and every round slower than every baseline round (noise ±${(t.noise! * 100).toFixed(0)}%)`),
+    ...flagged.map((t) => `${t.server} ${t.task} is ${t.ratio!.toFixed(2)}x the baseline (median ${t.baseline!.medianMs!.toFixed(2)} -> ${median(t.roundMediansMs!).toFixed(2)} ms): past the minimum effect (${threshold}x and ${minEffectMs} ms${t.machineRatio ? `, after dividing by the machine's own ${t.machineRatio.toFixed(2)}x` : ''})${t.fastestRatio !== undefined ? `, the fastest call ${t.fastestRatio.toFixed(2)}x too` : ''}, and its ${t.roundMediansMs!.length} rounds rank above the baseline's ${t.baseline!.roundMediansMs!.length}${t.p !== undefined ? ` (p = ${t.p.toPrecision(2)})` : ''}`),
   ];
   return {
     ...resultHeader('bench', startedAt),

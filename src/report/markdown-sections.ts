@@ -106,7 +106,7 @@ export function benchSection(result: ToolproofResult): string | undefined {
   ]);
   const head = ['server', 'task', 'mean ms', 'p99 ms', 'rme', ...(withBaseline ? ['baseline p50', 'ratio', ''] : [])];
   const note = withBaseline
-    ? `Ratios of medians against ${bench.baselineFile ?? 'the baseline'}; flagged at ${bench.threshold}x${bench.minEffectMs !== undefined ? ` and ${bench.minEffectMs} ms` : ''} or more when every round is slower than every baseline round (the noise of the runs).`
+    ? `Ratios of medians against ${bench.baselineFile ?? 'the baseline'}; flagged at ${bench.threshold}x${bench.minEffectMs !== undefined ? ` and ${bench.minEffectMs} ms` : ''} or more when the round medians of the two runs say so (rank test, p <= 0.01).`
     : 'No baseline given: run with `--baseline FILE` for ratios.';
   return `#### Benchmarks\n\n${table(head, rows)}\n\n${note}`;
 }

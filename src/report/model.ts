@@ -112,6 +112,8 @@ export interface BenchTaskResult {
   rme?: number;
   /** Median of each interleaved round, in round order: their spread is the noise of the run. */
   roundMediansMs?: number[];
+  /** Fastest sample of each interleaved round, in round order. */
+  roundMinMs?: number[];
   /** `tools/call`: the arguments sent on every call. */
   args?: Record<string, unknown>;
   /** `tools/call`: why bench was allowed to call the tool: annotated read-only, listed in --calls, or named by --allow-tools. */
@@ -120,14 +122,20 @@ export interface BenchTaskResult {
   reason?: string;
   error?: ErrorInfo;
   /** The same task in the baseline, when one was given and has it. */
-  baseline?: { meanMs: number; rme: number; samples: number; medianMs?: number; roundMediansMs?: number[] };
+  baseline?: { meanMs: number; rme: number; samples: number; medianMs?: number; roundMediansMs?: number[]; roundMinMs?: number[] };
   /** Median of the round medians / the baseline's. */
   ratio?: number;
-  /** Relative half-widths of the two runs' bands of round medians, added: 0.1 is ±10%. */
+  /** Median of the rounds' fastest samples / the baseline's. */
+  fastestRatio?: number;
+  /** Relative half-ranges of the two runs' round medians, added: 0.1 is ±10%. */
   noise?: number;
+  /** Exact one-sided Mann-Whitney p-value of the change over the rounds of both runs: the larger of the medians' and the fastest samples'. */
+  p?: number;
   /** Against the baseline: past the threshold and outside the noise (slower, faster), within the threshold (same), or past it but within the noise (noisy). */
   change?: 'slower' | 'faster' | 'same' | 'noisy';
-  /** change is slower: past the threshold AND outside the noise measured in both runs. */
+  /** How much slower the machine itself was than for the baseline (its reference, `node -e ""`, in the same rounds), when it was, by the rank test; the ratios are divided by it before the threshold. */
+  machineRatio?: number;
+  /** change is slower: past the minimum effect AND beyond the noise measured in both runs (p at most 0.01). */
   flagged: boolean;
 }
 
@@ -138,9 +146,14 @@ export interface BenchSection {
   minEffectMs?: number;
   baselineFile?: string;
   settings: { iterations: number; timeMs: number; starts: number; rounds?: number };
-  /** `loadAverage` at the end of the run (1, 5, 15 minutes), `loadAverageAtStart` at its start. */
-  environment: { node: string; platform: string; arch: string; cpus: number; loadAverage: number[]; loadAverageAtStart?: number[] };
+  /**
+   * `loadAverage` at the end of the run (1, 5, 15 minutes), `loadAverageAtStart` at its start;
+   * `runnable`: mean runnable tasks sampled during the run (Linux /proc/loadavg), ourselves included.
+   */
+  environment: { node: string; platform: string; arch: string; cpus: number; loadAverage: number[]; loadAverageAtStart?: number[]; runnable?: number };
   tasks: BenchTaskResult[];
+  /** Per server, the machine's reference timed in the same rounds as its tasks: starting `node -e ""`. */
+  machine?: Array<{ server: string; roundMediansMs: number[]; medianMs: number }>;
 }
 
 /** One size of the tool-count sweep (`eval --distractors`). */

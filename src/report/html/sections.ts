@@ -110,7 +110,7 @@ export function benchCharts(result: ToolproofResult): string | undefined {
   }
   const rows = bench.tasks.map((t) => [esc(t.server), esc(t.task), t.state === 'completed' ? (t.meanMs ?? 0).toFixed(2) : esc(t.state), t.p50Ms?.toFixed(2) ?? '-', t.p99Ms?.toFixed(2) ?? '-', t.samples === undefined ? '-' : `${t.samples}`, t.rme === undefined ? '-' : `±${t.rme.toFixed(1)}%`, t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.flagged ? '<b class="state-failed">slower</b>' : esc(t.reason ?? '')]);
   parts.push(htmlTable(['server', 'task', 'mean ms', 'p50 ms', 'p99 ms', 'samples', 'rme', 'ratio', 'note'], rows));
-  parts.push(`<p class="note">node ${esc(bench.environment.node)}, ${bench.environment.cpus} cpus${bench.baselineFile ? `, baseline ${esc(bench.baselineFile)}, ratios of medians, flagged at ${bench.threshold}x or more when every round is slower than every baseline round` : ''}.</p>`);
+  parts.push(`<p class="note">node ${esc(bench.environment.node)}, ${bench.environment.cpus} cpus${bench.baselineFile ? `, baseline ${esc(bench.baselineFile)}, ratios of medians, flagged at ${bench.threshold}x or more when the round medians of the two runs say so (rank test, p <= 0.01)` : ''}.</p>`);
   return parts.join('\n');
 }
 
