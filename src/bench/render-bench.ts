@@ -12,18 +12,25 @@ const rme = (x: number | undefined): string => (x === undefined ? '-' : `±${x.t
 
 const VERDICT: Record<NonNullable<BenchTaskResult['change']>, string> = { slower: 'SLOWER', faster: 'faster', same: 'ok', noisy: 'noisy' };
 
-function cells(t: BenchTaskResult, withBaseline: boolean): string[] {
+function verdict(t: BenchTaskResult, threshold: number): string {
+  if (!t.change) return '';
+  // Past the ratio but under the minimum effect in ms: say which.
+  if (t.change === 'same' && t.ratio !== undefined && (t.ratio >= threshold || t.ratio <= 1 / threshold)) return 'ok (<min ms)';
+  return VERDICT[t.change];
+}
+
+function cells(t: BenchTaskResult, withBaseline: boolean, threshold: number): string[] {
   const row = [t.server, t.task];
-  if (t.state !== 'completed') return [...row, t.state, '', '', '', '', '', ...(withBaseline ? ['', '', '', ''] : [])];
-  row.push(ms(t.meanMs), ms(t.p50Ms), ms(t.p99Ms), ops(t.opsPerSec), String(t.samples ?? '-'), rme(t.rme));
-  if (withBaseline) {
-    row.push(t.baseline?.medianMs !== undefined ? ms(t.baseline.medianMs) : '-', t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.noise === undefined ? '-' : `±${(t.noise * 100).toFixed(0)}%`, t.change ? VERDICT[t.change] : '');
-  }
+  if (t.state !== 'completed') return [...row, t.state, ...Array.from({ length: withBaseline ? 7 : 5 }, () => '')];
+  row.push(ms(t.meanMs), ms(t.p50Ms), ms(t.p99Ms));
+  if (!withBaseline) return [...row, ops(t.opsPerSec), String(t.samples ?? '-'), rme(t.rme)];
+  row.push(String(t.samples ?? '-'));
+  row.push(t.baseline?.medianMs !== undefined ? ms(t.baseline.medianMs) : '-', t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.noise === undefined ? '-' : `±${(t.noise * 100).toFixed(0)}%`, verdict(t, threshold));
   return row;
 }
 
 function heads(withBaseline: boolean): string[] {
-  return ['server', 'task', 'mean ms', 'p50 ms', 'p99 ms', 'ops/s', 'samples', 'rme', ...(withBaseline ? ['base p50', 'ratio', 'noise', 'verdict'] : [])];
+  return ['server', 'task', 'mean ms', 'p50 ms', 'p99 ms', ...(withBaseline ? ['samples', 'base p50', 'ratio', 'noise', 'verdict'] : ['ops/s', 'samples', 'rme'])];
 }
 
 function notes(result: ToolproofResult): string[] {
@@ -34,17 +41,24 @@ function notes(result: ToolproofResult): string[] {
   ];
 }
 
-function footer(result: ToolproofResult): string {
+function header(result: ToolproofResult): string {
   const b = result.bench!;
   const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');
-  const start = b.environment.loadAverageAtStart ? `load ${load(b.environment.loadAverageAtStart)} at start, ${load(b.environment.loadAverage)} at end` : `load ${load(b.environment.loadAverage)}`;
-  const runnable = b.environment.runnable !== undefined ? `, ${b.environment.runnable.toFixed(1)} runnable tasks on average` : '';
-  const env = `node ${b.environment.node}, ${b.environment.cpus} cpus, ${start}${runnable}`;
+  const loads = b.environment.loadAverageAtStart ? `load ${load(b.environment.loadAverageAtStart)} -> ${load(b.environment.loadAverage)}` : `load ${load(b.environment.loadAverage)}`;
+  const runnable = b.environment.runnable !== undefined ? `, ${b.environment.runnable.toFixed(1)} runnable` : '';
   const rounds = b.settings.rounds ? ` in ${b.settings.rounds} interleaved rounds` : '';
-  const base = b.baselineFile
-    ? `; baseline ${b.baselineFile}: ratio of medians; SLOWER when the median is at least ${b.threshold}x and ${b.minEffectMs ?? 0} ms slower and the rounds' medians and fastest calls both say so (one-sided rank test, p <= 0.01), noisy when past the minimum effect but not the noise`
-    : '';
-  return `${env}; at least ${b.settings.iterations} samples or ${b.settings.timeMs} ms per task${rounds}, ${b.settings.starts} cold starts${base}`;
+  return `node ${b.environment.node}, ${b.environment.cpus} cpus, ${loads}${runnable}; at least ${b.settings.iterations} samples or ${b.settings.timeMs} ms per task${rounds}, ${b.settings.starts} cold starts`;
+}
+
+/** With a baseline: the rule behind the verdicts, and the machine's own reference. */
+function rule(result: ToolproofResult): string[] {
+  const b = result.bench!;
+  if (!b.baselineFile) return [];
+  const lines = [
+    `against ${b.baselineFile}: SLOWER when the median is ${b.threshold}x and ${b.minEffectMs ?? 0} ms slower or more and both the rounds' medians and their fastest calls rank above the baseline's (one-sided rank test, p <= 0.01); noisy when past ${b.threshold}x within the noise`,
+  ];
+  for (const m of b.machine ?? []) lines.push(`machine reference for ${m.server} (node -e "" start): ${ms(m.medianMs)} ms`);
+  return lines;
 }
 
 export function renderBenchText(result: ToolproofResult): string {
@@ -54,10 +68,10 @@ export function renderBenchText(result: ToolproofResult): string {
   const style = pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] };
   const table = new Table({ head: heads(withBaseline), style, chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } });
   for (const t of bench.tasks) {
-    const row = cells(t, withBaseline);
+    const row = cells(t, withBaseline, bench.threshold);
     table.push(t.flagged ? row.map((c) => pc.red(c)) : row);
   }
-  const out = [pc.bold('toolproof bench') + pc.dim(`  ${footer(result)}`), table.toString()];
+  const out = [pc.bold('toolproof bench') + pc.dim(`  ${header(result)}`), table.toString(), ...rule(result).map((l) => pc.dim(`  ${l}`))];
   const extra = notes(result);
   if (extra.length > 0) out.push(...extra.map((n) => pc.dim(`  ${n}`)));
   const verdict = result.verdict;
@@ -77,9 +91,10 @@ export function renderBenchMarkdown(result: ToolproofResult): string {
     '',
     `| ${head.join(' | ')} |`,
     `|${head.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`,
-    ...bench.tasks.map((t) => `| ${cells(t, withBaseline).map((c) => escapeCell(t.flagged && c === 'SLOWER' ? '**SLOWER**' : c)).join(' | ')} |`),
+    ...bench.tasks.map((t) => `| ${cells(t, withBaseline, bench.threshold).map((c) => escapeCell(t.flagged && c === 'SLOWER' ? '**SLOWER**' : c)).join(' | ')} |`),
     '',
-    `_${footer(result)}_`,
+    `_${header(result)}_`,
+    ...rule(result).map((l) => `\n_${escapeCell(l)}_`),
   ];
   const extra = notes(result);
   if (extra.length > 0) lines.push('', ...extra.map((n) => `- ${escapeCell(n)}`));
