@@ -12,7 +12,9 @@ import { fixture, runCli } from '../cli/testing.ts';
 import type { ToolproofResult } from '../report/model.ts';
 import { resultSchemaErrors } from '../report/result-schema.ts';
 import type { ImproveResult } from './improve.ts';
-import { withDescription } from './skills.ts';
+import { createMockModel } from '../models/mock.ts';
+import { startMockServer } from '../models/mock-server.ts';
+import { improveSkill, withDescription } from './skills.ts';
 
 const FOLDED = ['---', 'name: demo', 'description: >-', '  Old words', '  over two lines.', 'license: MIT', 'allowed-tools: a b', '---', '', '# Demo', 'Body: stays.', ''].join('\n');
 
@@ -70,6 +72,32 @@ describe('toolproof improve --skills (CLI)', () => {
     const lint = await runCli(['skills', 'lint', join(dir, 'skills')]);
     expect(lint.code, lint.stdout).toBe(0);
     expect(lint.stdout).toMatch(/^0 error\(s\)/m);
+  });
+
+  it('--base-url toolproof mock-server: the model-written rewording of the skill goes through the same checks', async () => {
+    const server = await startMockServer({ port: 0, driver: createMockModel() });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-skills-'));
+      const run = await runCli(['improve', '--skills', fixture('skills-improve'), '--skill', 'expense-reports', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolproof-mock', '--json', join(dir, 'improve.json')], { timeoutMs: 300_000 });
+      expect(run.code, run.stderr).toBe(0);
+      const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolproofResult).improve as ImproveResult;
+      const model = [...result.steps, ...result.refused].find((c) => c.candidate === 'model');
+      expect(model?.summary).toMatch(/^rewritten by openai:toolproof-mock/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('drops a candidate the skill lint finds an error in, before any eval (library)', async () => {
+    const run = await improveSkill({
+      roots: [{ dir: fixture('skills-improve'), scope: 'project', explicit: true }],
+      skill: 'expense-reports',
+      model: createMockModel(),
+      iterations: 1,
+      extraCandidates: (list, target) => [{ id: 'blank', summary: 'an empty description', tools: list.map((t) => (t.name === target ? { ...t, description: '' } : t)) }],
+    });
+    expect(run.result.refused.find((r) => r.candidate === 'blank')?.reason).toMatch(/^lint error: skill-description-present: /);
+    expect(run.files['expense-reports']).toBe(fixture('skills-improve/expense-reports/SKILL.md'));
   });
 
   it('names the usage errors: an unknown skill, and tool flags mixed in', async () => {
