@@ -50,6 +50,20 @@ describe('compareToBaseline', () => {
     expect(still).toMatchObject({ change: 'slower', flagged: true });
   });
 
+  it('flags a cold start only when it is also slower relative to the machine reference of the same rounds', () => {
+    const cold = [260, 300, 280, 270, 310, 290, 275];
+    const refThen = [100, 110, 105, 100, 115, 108, 102];
+    const slowerBoth = (x: number[]): BenchTaskResult => ({ ...task(x), kind: 'cold-start' });
+    const withRef: Baseline = { ...baseline(cold), machine: new Map([['s', refThen]]) };
+    // The machine got 1.4x slower in every round, and the cold starts with it: not the server.
+    const [busy] = compareToBaseline([slowerBoth(cold.map((x) => x * 1.4))], withRef, 1.2, 1, new Map(), new Map([['s', refThen.map((x) => x * 1.4)]]));
+    expect(busy).toMatchObject({ change: 'noisy', flagged: false });
+    expect(busy.machineRelativeRatio).toBeCloseTo(1);
+    // Same machine, cold starts 1.4x: the server.
+    const [slower] = compareToBaseline([slowerBoth(cold.map((x) => x * 1.4))], withRef, 1.2, 1, new Map(), new Map([['s', refThen]]));
+    expect(slower).toMatchObject({ change: 'slower', flagged: true, machineRelativeRatio: expect.closeTo(1.4, 1) });
+  });
+
   it('never flags a change smaller than the minimum effect in ms, whatever the ratio', () => {
     const now = [0.9, 0.95, 1, 0.9, 0.92, 0.93, 0.94];
     const then = [0.3, 0.31, 0.32, 0.3, 0.3, 0.31, 0.3];

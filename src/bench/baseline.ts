@@ -9,7 +9,8 @@
  *   one-sided Mann-Whitney test at 1% (7 rounds each: at most 6 of the 49 pairs of rounds the other
  *   way, so one round hit by a burst of load cannot hide a slowdown; two runs of the same code get
  *   there by chance less than once in a hundred, before the minimum effect);
- * both for the medians and for the fastest samples, the fastest also past the threshold. Slower code
+ * both for the medians and for the fastest samples, the fastest also past the threshold, and for a cold
+ * start also each round relative to the machine's reference in the same round. Slower code
  * slows both; a busier machine slows the typical call far more than the best case (measured here: 20
  * ms of sleep per call, quiet vs two CPU hogs, 6 unchanged pairs flagged of 110 instead of 24 by the
  * medians alone, every planted 2x caught in a steady load). A change past the minimum effect that the
@@ -209,6 +210,7 @@ export function compareToBaseline(
   threshold: number,
   minEffectMs: number = DEFAULT_MIN_EFFECT_MS,
   machine: ReadonlyMap<string, number> = new Map(),
+  reference: ReadonlyMap<string, readonly number[]> = new Map(),
 ): BenchTaskResult[] {
   const byKey = new Map(baseline.tasks.map((t) => [`${t.server}\u0000${t.task}`, t]));
   return tasks.map((task) => {
@@ -229,8 +231,19 @@ export function compareToBaseline(
     const fastThen = before.roundMinMs && before.roundMinMs.length === then.length ? before.roundMinMs : undefined;
     const fastestRatio = fastNow && fastThen ? median(fastNow) / median(fastThen) : undefined;
     const fastest = fastNow && fastThen ? beyondNoise(fastNow, fastThen, threshold, direction) : undefined;
-    const beyond = typical.beyond && (fastest === undefined || (fastest.beyond && past(fastestRatio!)));
-    const p = typical.p !== undefined ? Math.max(typical.p, fastest?.p ?? 0) : undefined;
+    // A cold start is CPU work, slowed by a busier machine in its best case too: each round is also
+    // taken relative to the machine's reference timed in the same round (starting node -e "").
+    const refNow = reference.get(task.server);
+    const refThen = baseline.machine?.get(task.server);
+    const paired = task.kind === 'cold-start' && refNow?.length === now.length && refThen?.length === then.length;
+    const relNow = paired ? now.map((x, i) => x / refNow[i]) : undefined;
+    const relThen = paired ? then.map((x, i) => x / refThen[i]) : undefined;
+    const relative = relNow && relThen ? beyondNoise(relNow, relThen, threshold, direction) : undefined;
+    const relativeRatio = relNow && relThen ? median(relNow) / median(relThen) : undefined;
+    const pastRaw = (r: number): boolean => (direction === 1 ? r >= threshold : r <= 1 / threshold);
+    const beyond =
+      typical.beyond && (fastest === undefined || (fastest.beyond && past(fastestRatio!))) && (relative === undefined || (relative.beyond && pastRaw(relativeRatio!)));
+    const p = typical.p !== undefined ? Math.max(typical.p, fastest?.p ?? 0, relative?.p ?? 0) : undefined;
     const change: NonNullable<BenchTaskResult['change']> = !big || !past(ratio) ? 'same' : !beyond ? 'noisy' : direction === 1 ? 'slower' : 'faster';
     return {
       ...task,
@@ -244,6 +257,7 @@ export function compareToBaseline(
       },
       ratio,
       ...(fastestRatio !== undefined ? { fastestRatio } : {}),
+      ...(relativeRatio !== undefined ? { machineRelativeRatio: relativeRatio } : {}),
       ...(slowerMachine > 1 ? { machineRatio: slowerMachine } : {}),
       noise: relativeNoise(now) + relativeNoise(then),
       ...(p !== undefined ? { p } : {}),

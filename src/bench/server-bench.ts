@@ -185,7 +185,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolp
   const runnable = runQueue.stop();
   if (baseline) {
     const slowerMachine = new Map(machine.map((m) => [m.server, machineRatio(m.roundMediansMs, baseline.machine?.get(m.server))]));
-    tasks = compareToBaseline(tasks, baseline, threshold, minEffectMs, slowerMachine);
+    tasks = compareToBaseline(tasks, baseline, threshold, minEffectMs, slowerMachine, new Map(machine.map((m) => [m.server, m.roundMediansMs])));
     for (const [server, ratio] of slowerMachine) {
       if (ratio > 1) warnings.push({ code: 'W_BENCH_MACHINE_SLOWER', server, message: `${server}: the machine's reference (starting node -e "") took ${ratio.toFixed(2)}x as long as for the baseline, beyond the noise: ${server}'s ratios are divided by ${ratio.toFixed(2)} before the threshold`, hint: 'compare runs taken on a quiet machine, or on the same CI runner type' });
     }

@@ -127,6 +127,8 @@ export interface BenchTaskResult {
   ratio?: number;
   /** Median of the rounds' fastest samples / the baseline's. */
   fastestRatio?: number;
+  /** Cold start: the ratio of medians with each round divided by the machine's reference in the same round (`node -e ""`). */
+  machineRelativeRatio?: number;
   /** Relative half-ranges of the two runs' round medians, added: 0.1 is ±10%. */
   noise?: number;
   /** Exact one-sided Mann-Whitney p-value of the change over the rounds of both runs: the larger of the medians' and the fastest samples'. */
