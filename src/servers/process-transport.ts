@@ -11,8 +11,8 @@
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { deserializeMessage, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
-import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { loadMcpSdk, mcpSdk } from './mcp-sdk.ts';
 
 export interface ProcessParams {
   command: string;
@@ -89,7 +89,8 @@ export class ProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child?: Child;
-  private readonly lines: LineBuffer;
+  /** Set by start(), once the SDK (and its default line limit) is loaded. */
+  private lines!: LineBuffer;
   private exitedPromise?: Promise<void>;
   private exited = false;
   private closeFired = false;
@@ -100,9 +101,7 @@ export class ProcessTransport implements Transport {
   constructor(
     private readonly params: ProcessParams,
     private readonly deadlines: EndDeadlines = DEFAULT_END_DEADLINES,
-  ) {
-    this.lines = new LineBuffer(params.maxBufferSize ?? STDIO_DEFAULT_MAX_BUFFER_SIZE);
-  }
+  ) {}
 
   /** The server's stderr; read it to keep the tail (the stream exists once started). */
   get stderr(): Readable | null {
@@ -113,9 +112,12 @@ export class ProcessTransport implements Transport {
     return this.child?.pid ?? null;
   }
 
-  start(): Promise<void> {
+  async start(): Promise<void> {
     if (this.child) throw new Error('ProcessTransport already started');
     installExitHook();
+    const sdk = await loadMcpSdk();
+    const { getDefaultEnvironment } = sdk.stdio;
+    this.lines = new LineBuffer(this.params.maxBufferSize ?? sdk.client.STDIO_DEFAULT_MAX_BUFFER_SIZE);
     return new Promise((resolve, reject) => {
       const child = spawn(this.params.command, this.params.args, {
         env: { ...getDefaultEnvironment(), ...this.params.env },
@@ -170,7 +172,7 @@ export class ProcessTransport implements Transport {
         reject(new Error('Not connected: the server process has exited'));
         return;
       }
-      if (stdin.write(serializeMessage(message))) resolve();
+      if (stdin.write(mcpSdk().client.serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);
     });
   }
@@ -248,7 +250,7 @@ export class ProcessTransport implements Transport {
     if (line.trim() === '') return;
     let message: JSONRPCMessage;
     try {
-      message = deserializeMessage(line);
+      message = mcpSdk().client.deserializeMessage(line);
     } catch (error) {
       // A server must print nothing but JSON-RPC on stdout; say what it printed instead (bounded).
       const what = error instanceof SyntaxError ? 'is not valid JSON' : 'is not a JSON-RPC message';

@@ -6,11 +6,13 @@
  * not as MCP (E_SERVER_NOT_MCP: an HTML page, a 404). Messages name the URL without its query string
  * and never a header value.
  */
-import { ClientCredentialsProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/client';
 import type { RemoteServerEntry } from '../config/host-config.ts';
 import { ToolproofError } from '../errors.ts';
+import { mcpSdk } from './mcp-sdk.ts';
 
 export function remoteTransport(entry: RemoteServerEntry): Transport {
+  const { ClientCredentialsProvider, SSEClientTransport, StreamableHTTPClientTransport } = mcpSdk().client;
   const url = new URL(entry.url);
   const requestInit: RequestInit | undefined = entry.headers ? { headers: entry.headers } : undefined;
   const authProvider = entry.oauth

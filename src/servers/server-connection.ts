@@ -8,9 +8,9 @@
  * Calls return the server's raw result: a tool's `structuredContent` is not validated here against
  * its `outputSchema` (the SDK would throw); checking it is a finding for probe and the scenarios.
  */
-import { Client, SdkError, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import type {
+  Client,
+  Transport,
   CallToolResult,
   GetPromptResult,
   Prompt,
@@ -25,6 +25,7 @@ import { isRemote, type ServerEntry } from '../config/host-config.ts';
 import type { ToolDefinition } from '../types.ts';
 import { VERSION } from '../version.ts';
 import { checkListed, DEFAULT_LIST_LIMITS, type ListLimits } from './list-limits.ts';
+import { loadMcpSdk, mcpSdk } from './mcp-sdk.ts';
 import { ProcessTransport } from './process-transport.ts';
 import { printableUrl, remoteStartError, remoteTransport } from './remote-transport.ts';
 import { StderrTail } from './stderr-tail.ts';
@@ -99,6 +100,7 @@ export class ServerConnection {
 
   static async start(name: string, entry: ServerEntry, timeouts: Partial<ServerTimeouts> = {}, options: StartOptions = {}): Promise<ServerConnection> {
     const limits = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
+    const { SdkError } = (await loadMcpSdk()).client;
     const kind = entry.transport ?? 'stdio';
     // SSE is a 2024-11-05 transport: no modern server speaks it, so there is nothing to probe for.
     const first = kind === 'sse' ? 'legacy' : 'auto';
@@ -134,7 +136,7 @@ export class ServerConnection {
     // start deadline, so the 2025 handshake still gets the whole start timeout. On HTTP silence is an
     // outage, and the probe is bounded by the start timeout alone.
     const probe = isRemote(entry) ? {} : { timeoutMs: stdioProbeMs(timeouts) };
-    const client = new Client({ name: 'toolproof', version: VERSION }, { capabilities: {}, versionNegotiation: { mode, probe } });
+    const client = new (mcpSdk().client.Client)({ name: 'toolproof', version: VERSION }, { capabilities: {}, versionNegotiation: { mode, probe } });
     const connection = new ServerConnection(name, entry, client, transport, timeouts, options.limits ?? {}, stderr, noise, mode);
     connection.identity.transport = entry.transport ?? 'stdio';
     return connection;
@@ -169,7 +171,7 @@ export class ServerConnection {
     } catch (error) {
       await this.close();
       if (error instanceof ToolproofError) throw error;
-      if (error instanceof SdkError && /closed during the server\/discover probe/.test(error.message)) throw error;
+      if (error instanceof mcpSdk().client.SdkError && /closed during the server\/discover probe/.test(error.message)) throw error;
       const remote = isRemote(this.entry) ? remoteStartError(this.name, this.entry, error) : undefined;
       if (remote) throw remote;
       // Give stderr a moment to arrive: a crashing server usually explains itself there.
@@ -278,7 +280,7 @@ export class ServerConnection {
    * extension. Files past `maxFiles` per skill or `maxBytes` in all are left out and named in `skipped`.
    */
   async listServedSkills(limits: { maxFiles: number; maxBytes: number } = { maxFiles: 50, maxBytes: 4 * 1024 * 1024 }): Promise<ServedSkill[]> {
-    const skills = new SkillsClient(this.client, { skipInvalid: true });
+    const skills = new (mcpSdk().skills.SkillsClient)(this.client, { skipInvalid: true });
     if (!skills.supported) return [];
     const listing = await this.guard('skills/list', () => skills.list(undefined, { timeout: this.timeouts.callMs }));
     const served: ServedSkill[] = [];
@@ -312,7 +314,7 @@ export class ServerConnection {
     if (this.closed) return;
     this.closed = true;
     // A 2025-era Streamable HTTP session lives on the server until the client ends it (DELETE).
-    const http = this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId ? this.transport : undefined;
+    const http = this.transport instanceof mcpSdk().client.StreamableHTTPClientTransport && this.transport.sessionId ? this.transport : undefined;
     if (http) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([http.terminateSession().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, 2_000)))]);
