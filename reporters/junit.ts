@@ -3,7 +3,7 @@
  * eval case, lint finding or diff change, named `suite/id: query` so CI lists them usefully.
  * Built with fast-xml-parser's XMLBuilder, which escapes text and attributes.
  */
-import { XMLBuilder } from 'fast-xml-parser';
+import { lazyRequire } from '../src/lazy-require.ts';
 import type { ToolproofResult } from '../src/report/model.ts';
 import { sectionSuites, type JUnitCase, type JUnitSuite } from '../src/report/junit-sections.ts';
 import type { Reporter } from '../src/report/reporter.ts';
@@ -11,6 +11,8 @@ import { chosenText, expectedText } from '../src/report/text.ts';
 import { costLine } from '../src/report/scenario-text.ts';
 import { scenarioSuites } from '../src/report/scenario-sections.ts';
 import type { CaseResult } from '../src/types.ts';
+
+const xml = lazyRequire<typeof import('fast-xml-parser')>('fast-xml-parser');
 
 export type { JUnitCase, JUnitSuite };
 
@@ -85,7 +87,7 @@ export function junitSuites(result: ToolproofResult): JUnitSuite[] {
 
 export function renderJUnit(result: ToolproofResult): string {
   const suites = junitSuites(result);
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
+  const builder = new (xml().XMLBuilder)({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
   const all = suites.flatMap((s) => s.cases);
   return builder.build({
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },

@@ -5,8 +5,10 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { parseDocument } from 'yaml';
 import { ToolproofError } from '../errors.ts';
+import { lazyRequire } from '../lazy-require.ts';
+
+const yaml = lazyRequire<typeof import('yaml')>('yaml');
 
 /** Input files past this size are refused rather than parsed: they are never hand-written inputs. */
 export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
@@ -86,7 +88,7 @@ export function readDataFile(file: string, what: string, options: { yaml?: boole
 }
 
 function parseYaml(text: string, file: string, what: string): unknown {
-  const doc = parseDocument(text, { uniqueKeys: true });
+  const doc = yaml().parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length > 0) {
     const first = doc.errors[0];
     const line = first.linePos?.[0];

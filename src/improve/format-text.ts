@@ -1,7 +1,9 @@
 /** The text report of `toolproof improve`: the split, each accepted rewording with its evidence, and what was refused. */
-import { diffWords } from 'diff';
+import { lazyRequire } from '../lazy-require.ts';
 import pc from 'picocolors';
 import type { Accuracy, ImproveResult } from './improve.ts';
+
+const diff = lazyRequire<typeof import('diff')>('diff');
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 const acc = (a: Accuracy): string => `${pct(a.accuracy)} (95% ${pct(a.interval.low)}-${pct(a.interval.high)})`;
@@ -9,7 +11,7 @@ const signed = (x: number): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1
 
 /** Old and new text with the removed words in [-...-] and the added ones in {+...+}. */
 export function markChanges(before: string, after: string): string {
-  return diffWords(before, after)
+  return diff().diffWords(before, after)
     .map((part) => (part.added ? pc.green(`{+${part.value}+}`) : part.removed ? pc.red(`[-${part.value}-]`) : part.value))
     .join('');
 }

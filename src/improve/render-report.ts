@@ -3,13 +3,15 @@
  * markdown|html`): the split, each accepted rewording with its words marked and its evidence, and
  * the refused candidates (overfitting and the rest) with their reasons.
  */
-import { diffWords } from 'diff';
+import { lazyRequire } from '../lazy-require.ts';
 import { details, table } from '../report/markdown-kit.ts';
 import { esc, htmlTable } from '../report/html/escape.ts';
 import { wordDiffHtml } from '../report/html/word-diff.ts';
 import type { ToolproofResult } from '../report/model.ts';
 import { pct, pointsText } from '../report/text.ts';
 import type { Accuracy, ImproveResult, ImproveStep } from './improve.ts';
+
+const diff = lazyRequire<typeof import('diff')>('diff');
 
 const acc = (a: Accuracy): string => `${pct(a.accuracy)} (${pct(a.interval.low)} - ${pct(a.interval.high)})`;
 const heldOut = (s: ImproveStep): string =>
@@ -20,7 +22,7 @@ const splitLine = (r: ImproveResult): string => `Split: seed ${r.split.seed}, ${
 
 /** Markdown: removed words struck through, added ones in bold. */
 function markdownDiff(before: string, after: string): string {
-  return diffWords(before, after)
+  return diff().diffWords(before, after)
     .map((p) => (p.added ? `**${p.value.trim()}** ` : p.removed ? `~~${p.value.trim()}~~ ` : p.value))
     .join('')
     .replace(/\|/g, '\\|');

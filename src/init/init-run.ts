@@ -6,15 +6,17 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { stringify } from 'yaml';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { ToolproofError } from '../errors.ts';
+import { lazyRequire } from '../lazy-require.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
 import { draftCases, type DraftCase } from './draft-cases.ts';
 import { findHostConfig } from './find-config.ts';
 import { proposeCases, type Proposals } from './propose-cases.ts';
 import { suiteFile, VITEST_CONFIG, WORKFLOW } from './templates.ts';
+
+const yaml = lazyRequire<typeof import('yaml')>('yaml');
 
 export interface InitOptions {
   cwd?: string;
@@ -55,7 +57,7 @@ function querySetText(server: string, config: string, cases: DraftCase[]): strin
     '# Every case is a draft: check its query and expected tool (notTools: tools it must not pick), then',
     '# delete its "draft: true". Until then the report lists the drafts as a warning (W_DRAFT_CASES).',
   ].join('\n');
-  return `${header}\n${stringify({ servers: [server], cases }, { lineWidth: 0 })}`;
+  return `${header}\n${yaml().stringify({ servers: [server], cases }, { lineWidth: 0 })}`;
 }
 
 export async function runInit(options: InitOptions = {}): Promise<InitResult> {

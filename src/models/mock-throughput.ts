@@ -6,9 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { lazyRequire } from '../lazy-require.ts';
 import type { ToolDefinition } from '../types.ts';
 import { createMockModel } from './mock.ts';
+
+const yaml = lazyRequire<typeof import('yaml')>('yaml');
 
 const SETS = ['echo', 'refman', 'notebook'] as const;
 
@@ -25,7 +27,7 @@ function fixture(path: string): string {
 
 export async function measureMockThroughput(cases = 20_000): Promise<MockThroughput> {
   const tools = SETS.flatMap((set) => JSON.parse(readFileSync(fixture(`tools/${set}.json`), 'utf8')) as ToolDefinition[]);
-  const queries = SETS.flatMap((set) => (parse(readFileSync(fixture(`queries/${set}.yaml`), 'utf8')) as { cases: Array<{ query: string }> }).cases.map((c) => c.query));
+  const queries = SETS.flatMap((set) => (yaml().parse(readFileSync(fixture(`queries/${set}.yaml`), 'utf8')) as { cases: Array<{ query: string }> }).cases.map((c) => c.query));
   const model = createMockModel();
   const run = async (n: number): Promise<void> => {
     for (let i = 0; i < n; i++) await model.complete({ messages: [{ role: 'user', content: queries[i % queries.length] }], tools });

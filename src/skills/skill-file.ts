@@ -4,9 +4,12 @@
  * its line; `requireUsableSkill` is the strict gate the evals use.
  */
 import { basename } from 'node:path';
-import matter from 'gray-matter';
+import type matterType from 'gray-matter';
+import { lazyRequire } from '../lazy-require.ts';
 import { ToolproofError } from '../errors.ts';
 import { readSkillText } from './skill-read-guard.ts';
+
+const matter = lazyRequire<typeof matterType>('gray-matter');
 
 export type SkillScope = 'user' | 'project';
 
@@ -99,7 +102,7 @@ export function parseSkill(text: string, base: Omit<SkillDoc, 'name' | 'frontMat
       }
       try {
         // Options object given on purpose: gray-matter caches by content only when none are passed.
-        const parsed = matter(lines.slice(0, close + 1).join('\n'), {});
+        const parsed = matter()(lines.slice(0, close + 1).join('\n'), {});
         if (parsed.data && typeof parsed.data === 'object' && !Array.isArray(parsed.data)) frontMatter.data = Object.assign(Object.create(null) as Record<string, unknown>, parsed.data);
         else frontMatter.error = { message: 'front matter is not a map of keys', line: 2 };
       } catch (error) {
