@@ -4,7 +4,8 @@
  * message, and the SDK error is not kept as `cause`, since it carries response headers and bodies
  * that an echoing proxy could fill with the key.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { loadedOpenAI } from './openai-package.ts';
 import { ToolproofError, type ErrorCode } from '../errors.ts';
 
 export interface ModelErrorContext {
@@ -119,6 +120,8 @@ export function describeModelError(
   signal?: AbortSignal,
 ): ToolproofError {
   if (error instanceof ToolproofError) return error;
+  // Loaded by the request that failed; an error from before any request cannot be one of its classes.
+  const OpenAI = loadedOpenAI();
   if (isBadResponse(error)) {
     return build(
       'E_MODEL_BAD_RESPONSE',
@@ -127,10 +130,10 @@ export function describeModelError(
       ctx,
     );
   }
-  if (error instanceof OpenAI.APIUserAbortError || signal?.aborted) {
+  if ((OpenAI && error instanceof OpenAI.APIUserAbortError) || signal?.aborted) {
     return build('E_INTERRUPTED', `The request to ${ctx.url} was cancelled.`, 'the run was interrupted; resume it', ctx);
   }
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+  if (OpenAI && error instanceof OpenAI.APIConnectionTimeoutError) {
     return build(
       'E_MODEL_TIMEOUT',
       `${ctx.url} did not answer within ${ctx.timeoutMs} ms${ctx.attempts > 1 ? ` (each of ${ctx.attempts} attempts)` : ''}.`,
@@ -138,7 +141,7 @@ export function describeModelError(
       ctx,
     );
   }
-  if (error instanceof OpenAI.APIConnectionError) {
+  if (OpenAI && error instanceof OpenAI.APIConnectionError) {
     const code = systemCode(error);
     if (code !== undefined && UNREACHABLE.has(code)) {
       return build(
@@ -164,7 +167,7 @@ export function describeModelError(
       ctx,
     );
   }
-  if (error instanceof OpenAI.APIError && error.status !== undefined) return fromStatus(error, ctx);
+  if (OpenAI && error instanceof OpenAI.APIError && error.status !== undefined) return fromStatus(error, ctx);
   if (error instanceof SyntaxError) {
     return build(
       'E_MODEL_BAD_RESPONSE',

@@ -7,7 +7,7 @@
  * objects rebuilt per call, log formatting that runs with logging off, a second buffered Response per
  * answer): one timer and one abort per attempt, and connections reused by Node's fetch (keep-alive).
  */
-import OpenAI from 'openai';
+import { loadedOpenAI, loadOpenAI, type OpenAIPackage } from './openai-package.ts';
 
 export interface LeanTransportOptions {
   /** The chat-completions URL. */
@@ -22,6 +22,9 @@ export interface LeanTransportOptions {
 export type LeanSend = (body: unknown, signal?: AbortSignal) => Promise<unknown>;
 
 const TIMED_OUT = Symbol('timed out');
+
+/** The package's error classes, loaded only when there is an error to throw. */
+const errors = async (): Promise<OpenAIPackage> => loadedOpenAI() ?? loadOpenAI();
 
 /** The wait a server asks for: `retry-after-ms`, else `Retry-After` in seconds or as a date. */
 export function retryAfterMs(headers: Headers): number | undefined {
@@ -77,7 +80,7 @@ export function createLeanTransport(options: LeanTransportOptions): LeanSend {
   return async (body, signal) => {
     const payload = JSON.stringify(body);
     for (let retry = 0; ; retry++) {
-      if (signal?.aborted) throw new OpenAI.APIUserAbortError();
+      if (signal?.aborted) throw new (await errors()).APIUserAbortError();
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMs);
       const onAbort = (): void => controller.abort(signal?.reason);
@@ -91,6 +94,7 @@ export function createLeanTransport(options: LeanTransportOptions): LeanSend {
           // The body is read under the same deadline: a server that stalls mid-body times out too.
           text = await response.text();
         } catch (error) {
+          const OpenAI = await errors();
           if (signal?.aborted) throw new OpenAI.APIUserAbortError();
           const timedOut = controller.signal.reason === TIMED_OUT;
           if (retriesLeft) {
@@ -110,7 +114,7 @@ export function createLeanTransport(options: LeanTransportOptions): LeanSend {
           continue;
         }
         const json = safeJson(text) as Record<string, unknown> | undefined;
-        throw OpenAI.APIError.generate(response.status, json, json ? undefined : text, response.headers);
+        throw (await errors()).APIError.generate(response.status, json, json ? undefined : text, response.headers);
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);

@@ -3,13 +3,14 @@
  * vLLM, LM Studio, OpenAI itself), through the `openai` package. Transport problems become coded
  * ToolproofErrors; a tool call with cut-off or unparsable arguments is returned as data.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { ToolproofError } from '../errors.ts';
 import { registerSecret } from '../safety/secrets.ts';
 import type { ModelDriver, ModelRequest, ModelResponse } from '../types.ts';
 import { fromWireCompletion, toWireRequest } from './wire.ts';
 import { describeModelError } from './openai-errors.ts';
 import { createLeanTransport, retryAfterMs } from './openai-lean.ts';
+import { loadOpenAI } from './openai-package.ts';
 
 /** Ollama's OpenAI-compatible address: the most common local runner. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
@@ -111,15 +112,20 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
   if (key !== PLACEHOLDER_API_KEY) registerSecret(key);
   const transport = options.transport ?? ((options.env ?? process.env).TOOLPROOF_OPENAI_TRANSPORT === 'sdk' ? 'sdk' : 'lean');
   const lean = transport === 'lean' ? createLeanTransport({ url: `${baseUrl}/chat/completions`, apiKey: key, timeoutMs, maxRetries, maxRetryAfterMs }) : undefined;
-  const client = new OpenAI({
-    baseURL: baseUrl,
-    apiKey: key,
-    timeout: timeoutMs,
-    maxRetries,
-    fetch: makeBufferedFetch(maxRetryAfterMs),
-    // The SDK refuses to run in a browser-like environment (jsdom tests) without this; harmless in Node.
-    dangerouslyAllowBrowser: true,
-  });
+  // The package's client, for the `sdk` transport only, made by its first request.
+  let client: OpenAI | undefined;
+  const sdkClient = async (): Promise<OpenAI> => {
+    const OpenAIClient = await loadOpenAI();
+    return (client ??= new OpenAIClient({
+      baseURL: baseUrl,
+      apiKey: key,
+      timeout: timeoutMs,
+      maxRetries,
+      fetch: makeBufferedFetch(maxRetryAfterMs),
+      // The SDK refuses to run in a browser-like environment (jsdom tests) without this; harmless in Node.
+      dangerouslyAllowBrowser: true,
+    }));
+  };
   const context = {
     url: `${baseUrl}/chat/completions`,
     baseUrl,
@@ -144,7 +150,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
       // The SDK's types describe OpenAI's own server; a local runner may answer anything, so check it below.
       body = lean
         ? await lean({ ...wire, model: options.modelName }, request.signal)
-        : await client.chat.completions.create({ ...wire, model: options.modelName } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: request.signal });
+        : await (await sdkClient()).chat.completions.create({ ...wire, model: options.modelName } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: request.signal });
     } catch (error) {
       throw describeModelError(error, context, request.signal);
     }
