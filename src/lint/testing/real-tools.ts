@@ -33,3 +33,16 @@ export function realParameter(snapshot: string, tool: string, parameter: string)
   const base = cleanTool();
   return cleanTool({}, { properties: { ...(base.inputSchema.properties as JsonSchema), [parameter]: schema } });
 }
+
+const HOLDOUT = new URL('../../../fixtures/holdout/', import.meta.url);
+
+/**
+ * One tool of a holdout fixture (fixtures/holdout/<set>.tools.json): definitions cut from npm servers
+ * the tests never used, kept to the tools and parameters a finding was judged on.
+ */
+export function holdoutTool(set: string, name: string): ToolDefinition {
+  const tools = (JSON.parse(readFileSync(new URL(`${set}.tools.json`, HOLDOUT), 'utf8')) as { tools: ToolDefinition[] }).tools;
+  const tool = tools.find((t) => t.name === name);
+  if (!tool) throw new Error(`fixtures/holdout/${set}.tools.json has no tool ${name}`);
+  return tool;
+}

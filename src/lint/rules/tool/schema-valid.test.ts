@@ -1,5 +1,5 @@
 import { cleanTool, ruleTable, withProperty } from '../../testing/rule-table.ts';
-import { realTool } from '../../testing/real-tools.ts';
+import { holdoutTool, realTool } from '../../testing/real-tools.ts';
 import { schemaValid } from './schema-valid.ts';
 
 ruleTable(schemaValid, {
@@ -13,6 +13,10 @@ ruleTable(schemaValid, {
     // notion-mcp-server's API-post-page as listed: its cover and icon carry `format: "json"`.
     { name: 'notion-mcp-server API-post-page (format "json")', tools: [realTool('notion-mcp-server@2.5.2', 'API-post-page'), realTool('notion-mcp-server@1.9.1', 'API-post-page')] },
     { name: 'a property named "format" is not the keyword', tools: [withProperty('format', { type: 'string', enum: ['md', 'html'], default: 'md', description: 'Output format.' })] },
+    // @cloudflare/mcp-server-cloudflare 0.2.0 worker_put: `items` on an object parameter is legal JSON Schema
+    // (it applies to arrays only, so it is ignored); only Ajv's strictTypes refuses it, and Ajv's default only logs.
+    { name: 'cloudflare worker_put: items on an object (strictTypes)', tools: [holdoutTool('cloudflare-worker-put', 'worker_put')] },
+    { name: 'minimum on a string', tools: [withProperty('q', { type: 'string', minimum: 1, description: 'Query.' })] },
     { name: 'remote $ref is left to no-remote-ref', tools: [withProperty('geo', { $ref: 'https://example.com/geo.json', description: 'Place.' })] },
   ],
   invalid: [

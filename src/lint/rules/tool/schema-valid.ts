@@ -27,8 +27,10 @@ function check(schema: JsonSchema): Array<{ path: string; message: string }> {
   const out: Array<{ path: string; message: string }> = [];
   if (choice.unknown) out.push({ path: '$.inputSchema.$schema', message: `unknown $schema ${choice.unknown}; checked as 2020-12` });
   // strictRequired is left to required-exists, which names the property; here it would report the same slip twice.
+  // strictTypes is off: a keyword of another type (`items` on an object, `minimum` on a string) is legal
+  // JSON Schema that never applies, and Ajv's own default only logs it (cloudflare's worker_put).
   const target = withoutUnknownDialect(schema, choice);
-  const ajv = ajvFor(choice.dialect, { strict: true, strictRequired: false, allErrors: true, allowUnionTypes: true }, target);
+  const ajv = ajvFor(choice.dialect, { strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true }, target);
   if (!ajv.validateSchema(target)) {
     for (const e of ajv.errors ?? []) {
       out.push({ path: toJsonPath(e.instancePath).replace(/^\$/, '$.inputSchema'), message: `not valid ${choice.dialect} JSON Schema: ${e.message ?? 'invalid'}` });
@@ -51,13 +53,14 @@ function check(schema: JsonSchema): Array<{ path: string; message: string }> {
 
 /**
  * Spec 7.5: a malformed inputSchema makes every call fail. Ajv strict mode in the declared dialect,
- * except that an unknown `format` is legal JSON Schema (an annotation): format-known notes it.
+ * except that an unknown `format` is legal JSON Schema (an annotation): format-known notes it; and a
+ * keyword of another type (`items` on an object) is legal and ignored, so strictTypes does not apply.
  */
 export const schemaValid: ToolRule = {
   id: 'schema-valid',
   kind: 'tool',
   defaultSeverity: 'error',
-  description: 'inputSchema is valid JSON Schema in its declared dialect (2020-12 when "$schema" is absent), under Ajv strict mode (unknown formats allowed, as JSON Schema allows them)',
+  description: 'inputSchema is valid JSON Schema in its declared dialect (2020-12 when "$schema" is absent), under Ajv strict mode (unknown formats and keywords of another type allowed, as JSON Schema allows them)',
   spec: '7.5',
   check: (tools) => {
     // The same schema gets the same verdict: compile each distinct one once (large tool sets repeat
