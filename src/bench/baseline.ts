@@ -185,9 +185,12 @@ function roundsOf(task: { roundMediansMs?: number[]; p50Ms?: number; meanMs?: nu
   return point !== undefined && point > 0 ? [point] : undefined;
 }
 
-/** Whether `now` is beyond `then` past the noise: the rank test, or against a baseline of one round, every round past it by the threshold. */
-function beyondNoise(now: readonly number[], then: readonly number[], threshold: number, direction: 1 | -1): { beyond: boolean; p?: number } {
-  if (then.length < 2) return { beyond: direction === 1 ? Math.min(...now) >= then[0] * threshold : Math.max(...now) <= then[0] / threshold };
+/**
+ * Whether `now` is beyond `then` past the noise, by the rank test. A baseline of one round (saved
+ * before rounds) has no noise of its own to measure: never beyond, so at most "noisy".
+ */
+function beyondNoise(now: readonly number[], then: readonly number[], direction: 1 | -1): { beyond: boolean; p?: number } {
+  if (then.length < 2 || now.length < 2) return { beyond: false };
   const p = direction === 1 ? rankTestP(now, then) : rankTestP(then, now);
   return { beyond: p <= ALPHA, p };
 }
@@ -225,12 +228,12 @@ export function compareToBaseline(
     // What the machine's own slowdown explains does not count against the server.
     const slowerMachine = machine.get(task.server) ?? 1;
     const past = (r: number): boolean => (direction === 1 ? r / slowerMachine >= threshold : r <= 1 / threshold);
-    const typical = beyondNoise(now, then, threshold, direction);
+    const typical = beyondNoise(now, then, direction);
     // The best case: only when both runs kept their rounds' fastest samples.
     const fastNow = task.roundMinMs && task.roundMinMs.length === now.length ? task.roundMinMs : undefined;
     const fastThen = before.roundMinMs && before.roundMinMs.length === then.length ? before.roundMinMs : undefined;
     const fastestRatio = fastNow && fastThen ? median(fastNow) / median(fastThen) : undefined;
-    const fastest = fastNow && fastThen ? beyondNoise(fastNow, fastThen, threshold, direction) : undefined;
+    const fastest = fastNow && fastThen ? beyondNoise(fastNow, fastThen, direction) : undefined;
     // A cold start is CPU work, slowed by a busier machine in its best case too: each round is also
     // taken relative to the machine's reference timed in the same round (starting node -e "").
     const refNow = reference.get(task.server);
@@ -238,7 +241,7 @@ export function compareToBaseline(
     const paired = task.kind === 'cold-start' && refNow?.length === now.length && refThen?.length === then.length;
     const relNow = paired ? now.map((x, i) => x / refNow[i]) : undefined;
     const relThen = paired ? then.map((x, i) => x / refThen[i]) : undefined;
-    const relative = relNow && relThen ? beyondNoise(relNow, relThen, threshold, direction) : undefined;
+    const relative = relNow && relThen ? beyondNoise(relNow, relThen, direction) : undefined;
     const relativeRatio = relNow && relThen ? median(relNow) / median(relThen) : undefined;
     const pastRaw = (r: number): boolean => (direction === 1 ? r >= threshold : r <= 1 / threshold);
     const beyond =

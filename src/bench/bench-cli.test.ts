@@ -62,6 +62,18 @@ describe('toolproof bench', () => {
     ]);
   });
 
+  it('reads a baseline saved before rounds, saying its noise comes from this run alone', async () => {
+    const dir = tmp();
+    const old = join(dir, 'old.json');
+    writeFileSync(old, JSON.stringify({ bench: { environment: { cpus: 2, loadAverage: [0.1, 0.1, 0.1] }, tasks: [{ server: 'echo', task: 'tools/list', state: 'completed', meanMs: 0.5, rme: 3, samples: 50 }] } }));
+    const json = join(dir, 'r.json');
+    const run = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--server', 'echo', '--task', 'tools-list', '--baseline', old, '--json', json, ...QUICK]);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(readFileSync(json, 'utf8')) as ToolproofResult;
+    expect(result.warnings.map((w) => w.code)).toContain('W_BENCH_BASELINE_NO_ROUNDS');
+    expect(result.bench!.tasks[0]).toMatchObject({ task: 'tools/list', baseline: { medianMs: 0.5, roundMediansMs: [0.5] } });
+  });
+
   it('names the file and JSON path of a bad calls file or baseline', async () => {
     const dir = tmp();
     const unknownTool = join(dir, 'unknown.yaml');
@@ -90,6 +102,13 @@ describe('toolproof bench', () => {
     const badTask = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--task', 'cold-starts']);
     expect(badTask.code).toBe(3);
     expect(badTask.stderr).toMatch(/--task.*must be one of cold-start, tools-list, tools-call, model-turn/);
+
+    const badRounds = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--rounds', '0']);
+    expect(badRounds.code).toBe(3);
+    expect(badRounds.stderr).toMatch(/--rounds.*must be a whole number of at least 1/);
+    const badEffect = await toolproof(['bench', '--config', 'fixtures/hosts/example.json', '--min-effect', '-1']);
+    expect(badEffect.code).toBe(3);
+    expect(badEffect.stderr).toMatch(/--min-effect.*must be a number of milliseconds, at least 0/);
 
     const notBaseline = join(dir, 'eval.json');
     writeFileSync(notBaseline, JSON.stringify({ summary: {} }));
