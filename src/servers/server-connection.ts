@@ -263,7 +263,8 @@ export class ServerConnection {
     const listed = this.listed.get(tool);
     // The definition without its outputSchema: the SDK would throw on a result that breaks it, and that is a finding, not an error.
     const toolDefinition = { ...(listed ?? { name: tool, inputSchema: { type: 'object' as const } }), outputSchema: undefined };
-    return (await this.guard(`tools/call ${tool}`, () => this.client.callTool({ name: tool, arguments: args }, { timeout: timeoutMs, toolDefinition }), tool, timeoutMs)) as CallToolResult;
+    const result = (await this.guard(`tools/call ${tool}`, () => this.client.callTool({ name: tool, arguments: args }, { timeout: timeoutMs, toolDefinition }), tool, timeoutMs)) as CallToolResult;
+    return unwrapToolResult(result);
   }
 
   async readResource(uri: string, timeoutMs = this.timeouts.callMs): Promise<ReadResourceResult> {
@@ -475,4 +476,16 @@ function describeSchemaIssues(message: string): string | undefined {
       return `${where || '(result)'}: ${issue.message ?? 'invalid'}`;
     })
     .join('; ');
+}
+
+/**
+ * The protocol's 2024-10-07 result envelope, `{"toolResult": {content, isError}}`, which servers on old SDKs
+ * still send (@cloudflare/mcp-server-cloudflare 0.2.0): the SDK parses it as an empty success, so the result
+ * inside is what the server said. A result with content of its own is left as it is.
+ */
+function unwrapToolResult(result: CallToolResult): CallToolResult {
+  const legacy = (result as { toolResult?: unknown }).toolResult;
+  const empty = !Array.isArray(result.content) || result.content.length === 0;
+  if (!empty || typeof legacy !== 'object' || legacy === null || !Array.isArray((legacy as { content?: unknown }).content)) return result;
+  return legacy as CallToolResult;
 }
