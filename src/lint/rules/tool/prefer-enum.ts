@@ -9,17 +9,21 @@ const CHOICES: RegExp[] = [
   /\b(possible|allowed|valid|accepted|supported) values\b/i,
 ];
 
+// A list the description leaves open: "For custom objects, use ...", "or any custom kind", "any other value".
+// An enum of the named values would refuse the rest (@hubspot/mcp-server's objectType, custom types allowed).
+const OPEN_LIST = /\b(?:for|or any|any|and)\s+(?:other|custom)\b|\bcustom\s+(?:objects?|types?|values?|kinds?)\b|\bother values\b/i;
+
 /** Spec 10.2: fixed choices belong in an `enum`, not in a free string's description. */
 export const preferEnum: ToolRule = {
   id: 'prefer-enum',
   kind: 'tool',
   defaultSeverity: 'warn',
-  description: 'a free string whose description lists fixed choices ("one of a, b, c") should be an "enum"',
+  description: 'a free string whose description lists fixed choices ("one of a, b, c") should be an "enum" (not when it leaves the list open: custom or other values)',
   spec: '10.2',
   check: (tools) =>
     perTool(tools, (tool) =>
       allProperties(tool.inputSchema)
-        .filter((p) => isFreeString(p.schema) && typeof p.schema.description === 'string' && CHOICES.some((re) => re.test(p.schema.description as string)))
+        .filter((p) => isFreeString(p.schema) && typeof p.schema.description === 'string' && CHOICES.some((re) => re.test(p.schema.description as string)) && !OPEN_LIST.test(p.schema.description as string))
         .map((p) => ({ path: p.path, message: `"${p.name}" is a free string but its description lists fixed choices; use "enum"` })),
     ),
 };
