@@ -6,10 +6,10 @@
  * slowdown that must fail. Meant to hold on a loaded machine (it was run beside `stress --cpu 2`):
  * the verdict needs the change to exceed the minimum effect and the noise of interleaved rounds.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
 import type { BenchTaskResult, ToolproofResult } from '../report/model.ts';
 
@@ -20,6 +20,7 @@ const host = (delayMs: number): string => {
   return file;
 };
 const baseline = join(dir, 'baseline.json');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function bench(delayMs: number, name: string, extra: string[] = []): Promise<{ code: number | null; stdout: string; result: ToolproofResult; task: (t: string) => BenchTaskResult }> {
   const json = join(dir, `${name}.json`);

@@ -47,7 +47,8 @@ function header(result: ToolproofResult): string {
   const loads = b.environment.loadAverageAtStart ? `load ${load(b.environment.loadAverageAtStart)} -> ${load(b.environment.loadAverage)}` : `load ${load(b.environment.loadAverage)}`;
   const runnable = b.environment.runnable !== undefined ? `, ${b.environment.runnable.toFixed(1)} runnable` : '';
   const rounds = b.settings.rounds ? ` in ${b.settings.rounds} interleaved rounds` : '';
-  return `node ${b.environment.node}, ${b.environment.cpus} cpus, ${loads}${runnable}; at least ${b.settings.iterations} samples or ${b.settings.timeMs} ms per task${rounds}, ${b.settings.starts} cold starts`;
+  const starts = b.tasks.some((t) => t.kind === 'cold-start') ? `, ${b.settings.starts} cold starts` : '';
+  return `node ${b.environment.node}, ${b.environment.cpus} cpus, ${loads}${runnable}; at least ${b.settings.iterations} samples or ${b.settings.timeMs} ms per task${rounds}${starts}`;
 }
 
 /** With a baseline: the rule behind the verdicts, and the machine's own reference. */
