@@ -7,6 +7,9 @@ const at = (name: string): string[] => [`$.inputSchema.properties.${name}`];
 ruleTable(optionalHasDefault, {
   valid: [
     { name: 'optional with default', tools: [cleanTool()] },
+    // Holdout servers: the stated default is a phrase, not a value; its first word would be a harmful default.
+    { name: '"defaults to your personal account" (@modelcontextprotocol/server-github fork_repository organization)', tools: [withProperty('organization', { type: 'string', description: 'Optional: organization to fork to (defaults to your personal account)' })] },
+    { name: '"default: user\'s Downloads folder" (@executeautomation/playwright-mcp-server playwright_screenshot downloadsDir)', tools: [withProperty('downloadsDir', { type: 'string', description: "Custom downloads directory path (default: user's Downloads folder)" })] },
     // Real parameters that are optional on purpose: a default would change what the call means.
     { name: 'a filter (notion query archived)', tools: [realParameter('notion-mcp-server@2.5.2', 'API-query-data-source', 'archived')] },
     { name: 'an update field (notion patch-page archived)', tools: [realParameter('notion-mcp-server@1.9.1', 'API-patch-page', 'archived')] },
@@ -21,6 +24,7 @@ ruleTable(optionalHasDefault, {
     { name: 'required parameters are required-no-default\'s', tools: [withProperty('unit', { type: 'string', description: 'Unit. Defaults to "cm".' }, true)] },
   ],
   invalid: [
+    { name: '"default: page.pdf" (@executeautomation/playwright-mcp-server playwright_save_as_pdf filename)', tools: [withProperty('filename', { type: 'string', description: 'Name of the PDF file (default: page.pdf)' })], paths: at('filename'), message: /"default": "page.pdf"$/ },
     { name: '"Default is 20" (brave place count)', tools: [realParameter('brave-search-mcp-server@2.1.4', 'brave_place_search', 'count')], paths: at('count'), message: /"default": 20$/ },
     { name: '"defaults to left" on an enum (playwright browser_click button)', tools: [realParameter('playwright-mcp@0.0.83', 'browser_click', 'button')], paths: at('button'), message: /"default": "left"$/ },
     { name: '"Defaults to false." (playwright browser_console_messages all)', tools: [realParameter('playwright-mcp@0.0.83', 'browser_console_messages', 'all')], paths: at('all'), message: /"default": false$/ },

@@ -22,6 +22,11 @@ const BEFORE: RegExp[] = [
 ];
 /** Words that follow "default is" without being a value. */
 const NOT_VALUES = new Set(['the', 'a', 'an', 'none', 'null', 'empty', 'unset', 'not', 'no', 'all', 'any', 'auto', 'based', 'whatever', 'whichever', 'this', 'that', 'it', 'used', 'set', 'same']);
+/**
+ * A bare word that a phrase goes on from ("your personal account", "user's Downloads folder") is not the
+ * value: a free-string default is one token, closed by punctuation or the end of the description.
+ */
+const PHRASE_GOES_ON = /^(?:['\u2019]s\b|\s+(?!(?:and|or|but|which|so|unless|if|when)\b)[A-Za-z])/;
 /** "Defaults to true when ...": a default that depends on something else is not one value. */
 const CONDITIONAL = /^\s*(when|if|unless|for|depending|based|except|only)\b/i;
 
@@ -51,8 +56,10 @@ export function statedDefault(description: string, schema: JsonSchema): { value:
   for (const [patterns, loose] of [[EXPLICIT, true], [BEFORE, false]] as const) {
     for (const re of patterns) {
       for (const m of description.matchAll(re)) {
-        if (CONDITIONAL.test(description.slice(m.index + m[0].length))) continue;
+        const rest = description.slice(m.index + m[0].length);
+        if (CONDITIONAL.test(rest)) continue;
         const value = asDefault(m[1], schema, loose);
+        if (typeof value === 'string' && !unquote(m[1]).quoted && !Array.isArray(schema.enum) && PHRASE_GOES_ON.test(rest)) continue;
         if (value !== undefined) found.push({ value, phrase: m[0].trim().replace(/[.,;:]+$/, '') });
       }
     }
