@@ -3,11 +3,15 @@
  * the fixed endpoint, and P5's children run the whole eval path. No timing is asserted here. The
  * children run bundled from .bench/ on the built package (dist/, built by the global setup).
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildHarness, HARNESS_ENTRIES } from './build-harness.ts';
+import { BENCHMARKS } from './benchmarks.ts';
 import { BENCH_DIR } from './child.ts';
+import { ROOT, type Figure } from './workload.ts';
 import { benchP1 } from './p1-selection.ts';
 import { benchP3 } from './p3-start.ts';
 import { benchP4 } from './p4-mock.ts';
@@ -41,6 +45,27 @@ describe('harness benchmarks', () => {
     expect(figures[0].value).toBeGreaterThan(0);
     expect(figures[0].detail).toMatch(/client CPU per request [\d.]+ ms vs [\d.]+ ms/);
     expect(figures[1].value).toBeGreaterThan(20);
+  });
+
+  it('npm run bench runs each benchmark in its own process and prints one table: figure, target, met, load', () => {
+    expect(Object.keys(BENCHMARKS)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8']);
+    const dir = mkdtempSync(join(os.tmpdir(), 'toolproof-bench-main-'));
+    try {
+      const json = join(dir, 'figures.json');
+      let out = '';
+      try {
+        out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/bench/harness/main.ts'), '--only', 'P7', '--quick', '--json', json], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      } catch (error) {
+        out = String((error as { stdout?: string }).stdout ?? ''); // exit 1 when a target is missed on a busy machine
+      }
+      expect(out).toMatch(/│\s*load\s*│/);
+      for (const id of ['P7', 'P7 RSS', 'P7 lint']) expect(out).toMatch(new RegExp(`│ ${id}\\s+│.*│ (met|MISSED)\\s+│ \\d+\\.\\d\\s*│`));
+      const figures = (JSON.parse(readFileSync(json, 'utf8')) as { figures: Figure[] }).figures;
+      expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint']);
+      for (const f of figures) expect(f.load).toBeGreaterThanOrEqual(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('P3 starts the same servers through ServerPool and each bare SDK client, every side listing their tools', async () => {
