@@ -53,12 +53,15 @@ const started = performance.now();
 for (const id of selected) {
   const t0 = performance.now();
   process.stderr.write(`  ${id}...`);
-  const result = await runBenchmark(id, values.quick);
+  // A benchmark that fails to run is a missed row with its error: the others still run and print.
+  const result = await runBenchmark(id, values.quick).catch((error: Error): Figure[] => [
+    { id, what: 'the benchmark failed to run', value: Number.NaN, unit: '', target: '', met: false, detail: error.message.split('\n').slice(0, 6).join(' | ') },
+  ]);
   const load = os.loadavg()[0];
   process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(1)} s, load ${load.toFixed(2)}\n`);
   figures.push(...result.map((f) => ({ ...f, load })));
 }
-const fmt = (f: Figure): string => (f.unit === 'x' ? `${f.value.toFixed(2)}x` : f.unit === 'MB' ? `${f.value.toFixed(0)} MB` : `${Math.round(f.value).toLocaleString('en-US')} ${f.unit}`);
+const fmt = (f: Figure): string => (Number.isNaN(f.value) ? 'error' : f.unit === 'x' ? `${f.value.toFixed(2)}x` : f.unit === 'MB' ? `${f.value.toFixed(0)} MB` : `${Math.round(f.value).toLocaleString('en-US')} ${f.unit}`);
 const table = new Table({ head: ['', 'benchmark', 'measured', 'target', '', 'load'], style: pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] } });
 for (const f of figures) table.push([f.id, f.what, fmt(f), f.target, f.met ? pc.green('met') : pc.red('MISSED'), f.load?.toFixed(1) ?? '']);
 process.stdout.write(`${table.toString()}\n`);
