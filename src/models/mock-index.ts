@@ -42,6 +42,9 @@ export interface Candidate {
   /** Weighted term frequency per term: in the positive fields, and in the exclusion clauses. */
   positive: Map<string, number>;
   negative: Map<string, number>;
+  /** Each term's BM25 contribution (from the weighted frequencies above), computed once: the per-case ranking only adds them up. */
+  positiveScore: Map<string, number>;
+  negativeScore: Map<string, number>;
 }
 
 export interface ToolIndex {
@@ -179,7 +182,12 @@ function buildIndex(tools: readonly ToolDefinition[]): ToolIndex {
         else positive.set(term, bm25.weightedTf(index, term, POSITIVE_NAMES));
       }
     }
-    return { tool: doc.tool, alternative: doc.alternative, positive, negative };
+    const scores = (frequencies: Map<string, number>): Map<string, number> => {
+      const out = new Map<string, number>();
+      for (const [term, tf] of frequencies) if (tf) out.set(term, bm25.contribution(term, tf));
+      return out;
+    };
+    return { tool: doc.tool, alternative: doc.alternative, positive, negative, positiveScore: scores(positive), negativeScore: scores(negative) };
   });
   return { tools, candidates, bm25, definitionChars: JSON.stringify(tools).length };
 }

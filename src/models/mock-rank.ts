@@ -34,11 +34,11 @@ export function bestCandidate(index: ToolIndex, queryTerms: readonly string[], o
   index.candidates.forEach((candidate, at) => {
     let score = 0;
     for (const term of unique) {
-      const pos = candidate.positive.get(term);
-      if (pos) score += index.bm25.contribution(term, pos);
+      const pos = candidate.positiveScore.get(term);
+      if (pos !== undefined) score += pos;
       else {
-        const neg = candidate.negative.get(term);
-        if (neg) score -= negativeWeight * index.bm25.contribution(term, neg);
+        const neg = candidate.negativeScore.get(term);
+        if (neg !== undefined) score -= negativeWeight * neg;
       }
     }
     // Strictly greater: ties go to the tool listed first, as in rankIndex.
