@@ -10,17 +10,23 @@ import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, 
 export async function readSurface(connection: ServerConnection): Promise<ServerSurface> {
   const capabilities = { ...(connection.capabilities as Record<string, unknown>) };
   const surface: ServerSurface = { capabilities };
+  // Hand-wired servers often declare a capability without answering its list (@hubspot/mcp-server
+  // declares `resources` and answers resources/list "Method not found"): that list is then not recorded
+  // (absent, not an empty list), rather than failing the run and losing the tools.
+  const unlessUnanswered = (error: unknown): undefined => {
+    if (methodNotFound(error)) return undefined;
+    throw error;
+  };
   if (capabilities.resources) {
-    surface.resources = (await connection.listResources()) as unknown as ResourceDefinition[];
-    // Hand-wired servers often declare `resources` without answering resources/templates/list:
-    // their templates are then not recorded (absent, not an empty list), rather than failing the run.
-    const templates = await connection.listResourceTemplates().catch((error: unknown) => {
-      if (methodNotFound(error)) return undefined;
-      throw error;
-    });
+    const resources = await connection.listResources().catch(unlessUnanswered);
+    if (resources) surface.resources = resources as unknown as ResourceDefinition[];
+    const templates = await connection.listResourceTemplates().catch(unlessUnanswered);
     if (templates) surface.resourceTemplates = templates as unknown as ResourceTemplateDefinition[];
   }
-  if (capabilities.prompts) surface.prompts = (await connection.listPrompts()) as unknown as PromptDefinition[];
+  if (capabilities.prompts) {
+    const prompts = await connection.listPrompts().catch(unlessUnanswered);
+    if (prompts) surface.prompts = prompts as unknown as PromptDefinition[];
+  }
   if (connection.instructions) surface.instructions = connection.instructions;
   return surface;
 }
