@@ -31,6 +31,7 @@ export { loadToolFile } from './config/tool-file.ts';
 // Servers and models
 export { ServerConnection, type ServedSkill, type ServerIdentity, type ServerTimeouts } from './servers/server-connection.ts';
 export { DEFAULT_LIST_LIMITS, type ListLimits } from './servers/list-limits.ts';
+export { DEFAULT_SERVER_TIMEOUTS } from './servers/timeouts.ts';
 export { ServerPool } from './servers/server-pool.ts';
 export { createModel, type ModelOptions } from './models/index.ts';
 export { createMockModel, rankTools } from './models/mock.ts';
@@ -53,6 +54,7 @@ export { lintTools, lintToolSets } from './lint/lint-tools.ts';
 export { TOOL_RULES } from './lint/rules/tool/index.ts';
 export { PROFILES } from './lint/profiles.ts';
 export { runProbe } from './probe/probe-run.ts';
+export type { ArgumentVerdict } from './probe/verdict.ts';
 export { checkStructuredResult, type StructuredResultCheck } from './servers/structured-result.ts';
 
 // Snapshots, diff and A/B

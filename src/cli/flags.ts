@@ -3,7 +3,7 @@
  * probe, doctor, report): the model flags are in options.ts, which loads the model drivers.
  */
 import { type Command, InvalidArgumentError } from 'commander';
-import type { ServerTimeouts } from '../servers/server-connection.ts';
+import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../servers/timeouts.ts';
 
 export interface ServerFlags {
   startTimeout?: number;
@@ -31,8 +31,8 @@ export function ratio(value: string): number {
 
 export function addServerFlags(command: Command): Command {
   return command
-    .option('--start-timeout <ms>', 'timeout from spawn to initialized (default 15000)', positiveInt)
-    .option('--call-timeout <ms>', 'timeout of one tools/list or tools/call (default 30000)', positiveInt);
+    .option('--start-timeout <ms>', `timeout from spawn to initialized (default ${DEFAULT_SERVER_TIMEOUTS.startMs})`, positiveInt)
+    .option('--call-timeout <ms>', `timeout of one tools/list or tools/call (default ${DEFAULT_SERVER_TIMEOUTS.callMs})`, positiveInt);
 }
 
 export function serverTimeouts(flags: ServerFlags): Partial<ServerTimeouts> {

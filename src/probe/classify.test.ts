@@ -3,27 +3,34 @@ import { ToolproofError } from '../errors.ts';
 import { classifyFailure, classifyUnknownTool } from './classify.ts';
 
 const text = (t: string, isError = true) => ({ result: { ...(isError ? { isError: true } : {}), content: [{ type: 'text' as const, text: t }] } });
-const rpc = (message: string) => ({ error: new ToolproofError('E_CALL_FAILED', `server "s" failed tools/call x: ${message}`, { cause: new Error(message) }) });
+const rpc = (message: string, code?: number) => ({ error: new ToolproofError('E_CALL_FAILED', `server "s" failed tools/call x: ${message}`, { cause: Object.assign(new Error(message), code === undefined ? {} : { code }) }) });
 
 describe('classifyFailure', () => {
   it.each([
-    ['structured failure', text('{"success":false,"error":"bad","retry_hint":"fix it"}'), 'structured-failure', 'pass'],
-    ['structured error', text('{"error":"bad","code":"E","retry_hint":"fix it"}'), 'structured-error', 'pass'],
-    ['bare message', text('Input validation error: path is required'), 'bare-text', 'warn'],
-    ['JSON-RPC error', rpc('MCP error -32602: bad params'), 'jsonrpc-error', 'warn'],
-    ['no retry hint', text('{"error":"bad","code":"E"}'), 'no-retry-hint', 'fail'],
-    ['blank retry hint', text('{"success":false,"error":"bad","retry_hint":" "}'), 'no-retry-hint', 'fail'],
-    ['JSON without error', text('{"status":"nope"}'), 'unstructured-json', 'fail'],
-    ['null', text('null'), 'null', 'fail'],
-    ['{}', text('{}'), 'empty-object', 'fail'],
-    ['empty content', { result: { isError: true, content: [] } }, 'empty-content', 'fail'],
-    ['failure body without isError', text('{"success":false,"error":"bad","retry_hint":"x"}', false), 'unflagged-failure', 'fail'],
-    ['success', text('done', false), 'success', 'fail'],
-    ['timeout', { error: new ToolproofError('E_CALL_TIMEOUT', 'late') }, 'timeout', 'fail'],
-    ['crash', { error: new ToolproofError('E_SERVER_CRASH', 'gone') }, 'crash', 'fail'],
-  ] as const)('%s', (_name, outcome, shape, status) => {
+    ['structured failure', text('{"success":false,"error":"bad","retry_hint":"fix it"}'), 'structured-failure', 'pass', 'unclear'],
+    ['structured error', text('{"error":"query must be a string","code":"E","retry_hint":"fix it"}'), 'structured-error', 'pass', 'rejected'],
+    ['bare message', text('Input validation error: path is required'), 'bare-text', 'warn', 'rejected'],
+    ['JSON-RPC error', rpc('MCP error -32602: bad params'), 'jsonrpc-error', 'warn', 'rejected'],
+    // A structured error without a hint is no worse than a bare message without one (both warn).
+    ['no retry hint', text('{"error":"query must be a string","code":"E"}'), 'no-retry-hint', 'warn', 'rejected'],
+    ['blank retry hint', text('{"success":false,"error":"bad","retry_hint":" "}'), 'no-retry-hint', 'warn', 'unclear'],
+    ['JSON without error', text('{"status":"nope"}'), 'unstructured-json', 'warn', 'unclear'],
+    ['null', text('null'), 'null', 'fail', 'unclear'],
+    ['{}', text('{}'), 'empty-object', 'fail', 'unclear'],
+    ['empty content', { result: { isError: true, content: [] } }, 'empty-content', 'fail', 'unclear'],
+    ['failure body without isError', text('{"success":false,"error":"path is required","retry_hint":"x"}', false), 'unflagged-failure', 'fail', 'rejected'],
+    ['failed body without isError, upstream', text('{"status":"failed","error":"helm command failed: spawnSync helm ENOENT"}', false), 'unflagged-failure', 'fail', 'accepted-then-failed'],
+    ['success', text('done', false), 'success', 'fail', 'accepted'],
+    // Accepted, then failed upstream: not a rejection, whatever the shape.
+    ['upstream failure as a bare message', text('Tavily API error: getaddrinfo ENOTFOUND api.tavily.com'), 'bare-text', 'warn', 'accepted-then-failed'],
+    ['upstream failure as a JSON-RPC error', rpc('getaddrinfo ENOTFOUND api.notion.com', -32603), 'jsonrpc-error', 'warn', 'accepted-then-failed'],
+    ['upstream failure in a structured error with a hint', text('{"error":"fetch failed","code":"UPSTREAM","retry_hint":"try later"}'), 'structured-error', 'warn', 'accepted-then-failed'],
+    ['timeout', { error: new ToolproofError('E_CALL_TIMEOUT', 'late') }, 'timeout', 'fail', 'timed-out'],
+    ['a server message with ?timeout=32s is no timeout', rpc('Get "http://localhost:8080/api?timeout=32s": dial tcp 127.0.0.1:8080: connect: connection refused', -32603), 'jsonrpc-error', 'warn', 'accepted-then-failed'],
+    ['crash', { error: new ToolproofError('E_SERVER_CRASH', 'gone') }, 'crash', 'fail', 'crashed'],
+  ] as const)('%s', (_name, outcome, shape, status, verdict) => {
     const c = classifyFailure(outcome as never);
-    expect([c.shape, c.status]).toEqual([shape, status]);
+    expect([c.shape, c.status, c.verdict]).toEqual([shape, status, verdict]);
   });
 
   it('quotes the server, not our own wrapper, for JSON-RPC errors', () => {

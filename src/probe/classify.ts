@@ -6,6 +6,7 @@
 import type { CallToolResult } from '../servers/server-connection.ts';
 import { ToolproofError } from '../errors.ts';
 import type { CheckStatus, FailureShape, UnknownToolShape } from './types.ts';
+import { readVerdict, type ArgumentVerdict } from './verdict.ts';
 
 /** What one call gave back: a result, or the coded error it threw. */
 export type CallOutcome = { result: CallToolResult } | { error: unknown };
@@ -50,13 +51,41 @@ function thrownShape(error: unknown): 'timeout' | 'crash' | 'jsonrpc-error' {
 
 const excerptOf = (text: string): string => (text.length > 300 ? `${text.slice(0, 297)}...` : text);
 
+/** A bad-arguments call read twice: its failure shape (how it failed) and its verdict (what the server did). */
+export interface ClassifiedFailure extends Classified<FailureShape> {
+  verdict: ArgumentVerdict;
+  evidence: string;
+}
+
+function rpcCodeOf(error: unknown): number | undefined {
+  const cause = error instanceof ToolproofError ? (error as Error & { cause?: unknown }).cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** isError answers with text: only the full structure passes; the rest warn alike (spec 2.6, 7.2). */
+const ERROR_DETAIL: Partial<Record<FailureShape, string>> = {
+  'structured-failure': 'isError with {success: false, error, retry_hint}',
+  'structured-error': 'isError with {error, code, retry_hint}',
+  'bare-text': 'a bare message, not the structured {error, code, retry_hint} (spec 2.6)',
+  // No worse than a bare message: a structured error without a hint is still an error the model can read.
+  'no-retry-hint': 'a structured error without retry_hint (spec 7.2)',
+  'unstructured-json': 'isError with JSON that has no error field (spec 2.6)',
+};
+
+const DID_NOT_VALIDATE = 'did not validate the arguments: it failed on something else';
+
 /** How a call with arguments that break the tool's schema came back. */
-export function classifyFailure(outcome: CallOutcome): Classified<FailureShape> {
+export function classifyFailure(outcome: CallOutcome): ClassifiedFailure {
   if ('error' in outcome) {
     const shape = thrownShape(outcome.error);
     const message = serverMessage(outcome.error);
-    if (shape === 'jsonrpc-error') return { shape, status: 'warn', detail: 'a JSON-RPC error, not a tool result: hosts may not show it to the model, and it carries no retry hint', excerpt: excerptOf(message) };
-    return { shape, status: 'fail', detail: shape === 'timeout' ? 'no answer within the call timeout' : 'the server exited during the call', excerpt: excerptOf(message) };
+    const code = outcome.error instanceof ToolproofError ? outcome.error.code : undefined;
+    const { verdict, evidence } = readVerdict({ kind: 'thrown', toolproofCode: code, rpcCode: rpcCodeOf(outcome.error), message });
+    const excerpt = excerptOf(message);
+    if (shape !== 'jsonrpc-error') return { shape, verdict, evidence, status: 'fail', detail: shape === 'timeout' ? 'no answer within the call timeout' : 'the server exited during the call', excerpt };
+    if (verdict === 'accepted-then-failed') return { shape, verdict, evidence, status: 'warn', detail: `${DID_NOT_VALIDATE} (${evidence}), as a JSON-RPC error`, excerpt };
+    return { shape, verdict, evidence, status: 'warn', detail: 'a JSON-RPC error, not a tool result: hosts may not show it to the model, and it carries no retry hint', excerpt };
   }
   const result = outcome.result;
   const text = textOf(result);
@@ -65,20 +94,19 @@ export function classifyFailure(outcome: CallOutcome): Classified<FailureShape> 
   const body = parsed.ok ? parsed.value : undefined;
   const structuredFailure = isRecord(body) && body.success === false && nonEmpty(body.error) && nonEmpty(body.retry_hint);
   const structuredError = isRecord(body) && nonEmpty(body.error) && nonEmpty(body.code) && nonEmpty(body.retry_hint);
+  const failureBody = isRecord(body) && (body.success === false || nonEmpty(body.error) || body.status === 'failed' || body.status === 'error');
+  const { verdict, evidence } = readVerdict({ kind: 'result', isError: result.isError === true, text, failureBody });
+  const read = { verdict, evidence, excerpt };
   if (!result.isError) {
-    if (structuredFailure || structuredError || (isRecord(body) && body.success === false)) {
-      return { shape: 'unflagged-failure', status: 'fail', detail: 'a failure body without isError: the host treats it as a success', excerpt };
-    }
-    return { shape: 'success', status: 'fail', detail: 'the server accepted arguments its own schema refuses (spec 7.5)', excerpt };
+    if (verdict !== 'accepted') return { shape: 'unflagged-failure', status: 'fail', detail: 'a failure body without isError: the host treats it as a success', ...read };
+    return { shape: 'success', status: 'fail', detail: 'the server accepted arguments its own schema refuses (spec 7.5)', ...read };
   }
-  if (text.trim() === '') return { shape: 'empty-content', status: 'fail', detail: 'isError with no text: the model cannot tell what went wrong', excerpt };
-  if (!parsed.ok) return { shape: 'bare-text', status: 'warn', detail: 'a bare message, not the structured {error, code, retry_hint} (spec 2.6)', excerpt };
-  if (body === null) return { shape: 'null', status: 'fail', detail: 'a failure returned as null (spec 7.1)', excerpt };
-  if (isRecord(body) && Object.keys(body).length === 0) return { shape: 'empty-object', status: 'fail', detail: 'a failure returned as {} (spec 7.1)', excerpt };
-  if (structuredFailure) return { shape: 'structured-failure', status: 'pass', detail: 'isError with {success: false, error, retry_hint}', excerpt };
-  if (structuredError) return { shape: 'structured-error', status: 'pass', detail: 'isError with {error, code, retry_hint}', excerpt };
-  if (isRecord(body) && nonEmpty(body.error)) return { shape: 'no-retry-hint', status: 'fail', detail: 'a structured error without retry_hint (spec 7.2)', excerpt };
-  return { shape: 'unstructured-json', status: 'fail', detail: 'isError with JSON that has no error field', excerpt };
+  if (text.trim() === '') return { shape: 'empty-content', status: 'fail', detail: 'isError with no text: the model cannot tell what went wrong', ...read };
+  if (body === null) return { shape: 'null', status: 'fail', detail: 'a failure returned as null (spec 7.1)', ...read };
+  if (isRecord(body) && Object.keys(body).length === 0) return { shape: 'empty-object', status: 'fail', detail: 'a failure returned as {} (spec 7.1)', ...read };
+  const shape: FailureShape = !parsed.ok ? 'bare-text' : structuredFailure ? 'structured-failure' : structuredError ? 'structured-error' : isRecord(body) && nonEmpty(body.error) ? 'no-retry-hint' : 'unstructured-json';
+  if (verdict === 'accepted-then-failed') return { shape, status: 'warn', detail: `${DID_NOT_VALIDATE} (${evidence})`, ...read };
+  return { shape, status: shape === 'structured-failure' || shape === 'structured-error' ? 'pass' : 'warn', detail: ERROR_DETAIL[shape] ?? shape, ...read };
 }
 
 /** How the server answered a call to a tool it does not list, and whether the answer names it. */

@@ -38,7 +38,7 @@ describe('probe: fixture servers', () => {
 
 describe('probe: the bad server', () => {
   it('sees every failure shape, the shuffled list, the unnamed unknown tool, the wrong echo, and survives a hang and a crash', async () => {
-    const result = await runProbe({ config: path('fixtures/hosts/bad.json'), timeouts: { callMs: 1500 } });
+    const result = await runProbe({ config: path('fixtures/hosts/bad.json'), timeouts: { callMs: 5000 } });
     const [bad] = result.probe!.servers;
     expect(result.verdict.status).toBe('fail');
     expect(bad.listStable?.status).toBe('fail');
@@ -52,7 +52,7 @@ describe('probe: the bad server', () => {
       get_users: 'success:fail',
       getUserInfo: 'empty-content:fail',
       lookup_notes: 'bare-text:warn',
-      'notes.search': 'no-retry-hint:fail',
+      'notes.search': 'no-retry-hint:warn', // no worse than a bare message without a hint
       list_files: 'jsonrpc-error:warn',
       list_files_with_sizes: 'unflagged-failure:fail',
       list_tags: 'timeout:fail',
@@ -67,10 +67,34 @@ describe('probe: the bad server', () => {
   });
 
   it('--allow-destructive probes the destructive tools too, still with bad arguments only', async () => {
-    const result = await runProbe({ config: path('fixtures/hosts/bad.json'), allowDestructive: true, timeouts: { callMs: 1500 } });
+    const result = await runProbe({ config: path('fixtures/hosts/bad.json'), allowDestructive: true, timeouts: { callMs: 5000 } });
     const s = shapes(result.probe!.servers[0]);
     expect(s.send_note).toBe('structured-failure:pass');
     expect(s.add_note).toBe('structured-failure:pass');
     expect(result.probe!.allowDestructive).toBe(true);
+  });
+});
+
+describe('probe: a server that passes bad arguments on (fixtures/servers/unvalidated.mjs, cut from real answers)', () => {
+  it('reads what the server said: did not validate, not "rejected"; no timeout from ?timeout=32s; JSON without a hint scores like bare text', async () => {
+    const result = await runProbe({ config: path('fixtures/hosts/unvalidated.json') });
+    const [server] = result.probe!.servers;
+    const read = Object.fromEntries(server.toolProbes.map((t) => [t.tool, [...new Set(t.probes.map((p) => `${p.verdict}/${p.shape}:${p.status}`))].join(' ')]));
+    expect(read).toEqual({
+      // kubectl's log holds a URL with ?timeout=32s: the server failed, it did not hang.
+      get_logs: 'accepted-then-failed/no-retry-hint:warn',
+      explain_resource: 'accepted-then-failed/jsonrpc-error:warn',
+      search_web: 'accepted-then-failed/bare-text:warn',
+      get_page: 'accepted-then-failed/jsonrpc-error:warn',
+      // "API key must be provided" is a 401 from upstream, not a validation message.
+      find_papers: 'accepted-then-failed/bare-text:warn',
+      install_chart: 'accepted-then-failed/unflagged-failure:fail',
+      // A structured error without a retry hint and a bare message without one: both warn.
+      find_notes: 'rejected/no-retry-hint:warn',
+      lookup_notes: 'rejected/bare-text:warn',
+    });
+    for (const t of server.toolProbes) for (const p of t.probes) expect(p.shape).not.toBe('timeout');
+    expect(server.toolProbes.find((t) => t.tool === 'get_logs')!.probes[0].excerpt).toContain('?timeout=32s');
+    expect(result.probe!.summary.verdicts).toMatchObject({ rejected: 2, 'accepted-then-failed': 6, 'timed-out': 0 });
   });
 });

@@ -3,11 +3,13 @@ import pLimit from 'p-limit';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { toErrorInfo } from '../errors.ts';
 import type { ToolproofResult, VerdictStatus } from '../report/model.ts';
-import type { ServerTimeouts } from '../servers/server-connection.ts';
+import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import { probeServer } from './probe-server.ts';
 import { surfaceStatuses } from './surface-probe.ts';
-import type { ProbeReport, ServerProbe } from './types.ts';
+import type { ArgumentVerdict, ProbeReport, ServerProbe } from './types.ts';
+
+const VERDICTS: ArgumentVerdict[] = ['rejected', 'accepted-then-failed', 'accepted', 'timed-out', 'crashed', 'unclear'];
 import { resultHeader } from '../report/result-header.ts';
 
 export interface ProbeRunOptions {
@@ -19,10 +21,7 @@ export interface ProbeRunOptions {
   concurrency?: number;
 }
 
-/** Probe calls are expected to fail fast; 10 s is plenty unless the user says otherwise. */
-export const DEFAULT_PROBE_CALL_TIMEOUT_MS = 10_000;
-
-export function summarise(servers: ServerProbe[], allowDestructive: boolean): ProbeReport {
+export function summarise(servers: ServerProbe[], allowDestructive: boolean, callTimeoutMs: number = DEFAULT_SERVER_TIMEOUTS.callMs): ProbeReport {
   const counts = { pass: 0, warn: 0, fail: 0 };
   const add = (status: string): void => {
     if (status === 'pass' || status === 'warn' || status === 'fail') counts[status] += 1;
@@ -33,16 +32,23 @@ export function summarise(servers: ServerProbe[], allowDestructive: boolean): Pr
     for (const status of surfaceStatuses(s)) add(status);
   }
   const probed = servers.filter((s) => s.state === 'probed');
+  const verdicts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<ArgumentVerdict, number>;
+  for (const s of servers) for (const t of s.toolProbes) if (t.verdict) verdicts[t.verdict] += 1;
+  const unprobed = servers.filter((s) => s.state !== 'probed').map((s) => ({ server: s.server, ...(s.error?.code ? { code: s.error.code } : {}), message: s.error?.message ?? 'the server is gone' }));
   return {
     allowDestructive,
+    callTimeoutMs,
     servers,
     summary: {
       servers: servers.length,
       toolsProbed: servers.reduce((n, s) => n + s.toolProbes.filter((t) => t.state === 'probed').length, 0),
       toolsSkipped: servers.reduce((n, s) => n + s.toolProbes.filter((t) => t.state === 'skipped').length, 0),
       ...counts,
+      verdicts,
     },
-    conforms: probed.length > 0 && probed.every((s) => s.status !== 'fail'),
+    unprobed,
+    // A server that could not be probed is no evidence either way: the run does not conform.
+    conforms: probed.length > 0 && unprobed.length === 0 && probed.every((s) => s.status !== 'fail'),
   };
 }
 
@@ -50,7 +56,7 @@ export async function runProbe(options: ProbeRunOptions): Promise<ToolproofResul
   const startedAt = new Date().toISOString();
   const config = loadHostConfig(options.config);
   const names = selectServers(config, options.servers ?? []);
-  const timeouts = { callMs: DEFAULT_PROBE_CALL_TIMEOUT_MS, ...options.timeouts };
+  const timeouts = { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts };
   const pool = await ServerPool.start(config, names, { timeouts });
   const allowDestructive = options.allowDestructive ?? false;
   let servers: ServerProbe[];
@@ -74,11 +80,11 @@ export async function runProbe(options: ProbeRunOptions): Promise<ToolproofResul
   } finally {
     await pool.close();
   }
-  const probe = summarise(servers, allowDestructive);
+  const probe = summarise(servers, allowDestructive, timeouts.callMs);
   const errors = servers.flatMap((s) => (s.error ? [s.error] : []));
   const status: VerdictStatus = errors.length > 0 ? 'error' : probe.conforms ? 'pass' : 'fail';
   const reasons = [
-    ...errors.map((e) => `${e.server ?? 'server'}: ${e.message}`),
+    ...errors.map((e) => `${e.server ?? 'server'} was not probed: ${e.message}${e.hint ? ` (${e.hint})` : ''}`),
     ...servers.filter((s) => s.state === 'probed' && s.status === 'fail').map((s) => `${s.server}: a conformance check failed`),
   ];
   return {

@@ -3,7 +3,7 @@
  * tool, and for each tool that is safe to call, arguments that break its schema. The spec's echo
  * sample is the one valid call, made only when the tool matches the sample exactly.
  */
-import { toErrorInfo } from '../errors.ts';
+import { toErrorInfo, ToolproofError } from '../errors.ts';
 import { runRules } from '../lint/run-rules.ts';
 import { requiredExists } from '../lint/rules/tool/required-exists.ts';
 import { schemaObjectRoot } from '../lint/rules/tool/schema-object-root.ts';
@@ -16,6 +16,7 @@ import type { ToolDefinition } from '../types.ts';
 import { planBadArguments } from './bad-arguments.ts';
 import { probeSurface, surfaceStatuses } from './surface-probe.ts';
 import { classifyFailure, classifyUnknownTool, type CallOutcome } from './classify.ts';
+import { toolVerdict } from './verdict.ts';
 import type { CheckResult, CheckStatus, ServerProbe, ToolProbe, UnknownToolCheck } from './types.ts';
 
 const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
@@ -95,14 +96,17 @@ async function probeTool(tool: ToolDefinition, options: ProbeServerOptions): Pro
     const outcome = await call(options, tool.name, plan.arguments);
     if (!outcome) return { ...skipped('the server crashed and did not come back after one restart'), probes };
     const c = classifyFailure(outcome);
-    probes.push({ kind: plan.kind, arguments: plan.arguments, ...(plan.property ? { property: plan.property } : {}), shape: c.shape, status: c.status, detail: c.detail, excerpt: c.excerpt });
+    probes.push({ kind: plan.kind, arguments: plan.arguments, ...(plan.property ? { property: plan.property } : {}), shape: c.shape, verdict: c.verdict, evidence: c.evidence, status: c.status, detail: c.detail, excerpt: c.excerpt });
   }
-  return { tool: tool.name, state: 'probed', probes, status: worst(probes.map((p) => p.status)) };
+  return { tool: tool.name, state: 'probed', probes, verdict: toolVerdict(probes.map((p) => p.verdict)), status: worst(probes.map((p) => p.status)) };
 }
 
 export async function probeServer(server: string, tools: ToolDefinition[], options: ProbeServerOptions): Promise<ServerProbe> {
   const first = await options.connection();
-  if (!first) return { server, state: 'errored', tools: tools.length, toolProbes: [], status: 'fail' };
+  if (!first) {
+    const error = new ToolproofError('E_SERVER_CRASH', `server "${server}" was gone before it could be probed`, { server, hint: 'run it directly in a terminal to see why it exits' });
+    return { server, state: 'errored', error: toErrorInfo(error), tools: tools.length, toolProbes: [], status: 'fail' };
+  }
   const base = { server, ...(first.identity.version ? { version: first.identity.version } : {}), ...(first.identity.protocolVersion ? { protocolVersion: first.identity.protocolVersion } : {}), tools: tools.length };
   try {
     const again = await first.listTools();

@@ -1,14 +1,28 @@
 /**
- * The probe against the real npm servers, spawned from node_modules: server-everything (stdio),
- * server-filesystem on a temp folder and server-memory with MEMORY_FILE_PATH in a temp folder. Pins
- * each server's unknown-tool shape and its failure shapes, and checks the probe changed nothing.
+ * The probe against real npm servers, spawned from node_modules, each started once: server-everything
+ * (stdio), server-filesystem on a temp folder and server-memory with MEMORY_FILE_PATH in a temp folder
+ * (their failure shapes, and nothing written), then the ten third-party servers offline (their calls
+ * upstream fail at once with ENOTFOUND or a 401: the accepted-then-failed case). Every probed tool's
+ * verdict must be the one judged true from its raw answer (fixtures/real-servers/probe-verdicts.json).
+ * No assertion depends on timing: every call ends on the server's own answer, well inside the default deadline.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runProbe } from './probe-run.ts';
 import type { ServerProbe } from './types.ts';
 import { realServersHost } from '../testing/real-servers.ts';
+import { THIRD_PARTY_SERVERS, thirdPartyHost } from '../testing/third-party-servers.ts';
+
+const JUDGED = (JSON.parse(readFileSync(new URL('../../fixtures/real-servers/probe-verdicts.json', import.meta.url), 'utf8')) as { servers: Record<string, Record<string, string>> }).servers;
+
+/** Each probed tool's verdict, for comparing with the judged ones. */
+function verdicts(server: ServerProbe): Record<string, string> {
+  return Object.fromEntries(server.toolProbes.filter((t) => t.state === 'probed').map((t) => [t.tool, t.verdict ?? 'none']));
+}
+
+function judged(server: string, tools: string[]): Record<string, string> {
+  return Object.fromEntries(tools.map((t) => [t, JUDGED[server]?.[t] ?? 'not judged']));
+}
 
 const realHost = (): ReturnType<typeof realServersHost> => realServersHost('toolproof-probe-real-');
 
@@ -84,9 +98,40 @@ describe('probe: real servers', () => {
       open_nodes: 'bare-text',
     });
 
+    // The SDK's validation error is a rejection; the task-only tool refuses the call before reading the arguments.
+    for (const name of ['everything', 'filesystem', 'memory']) {
+      const got = verdicts(by[name]);
+      expect(got, name).toEqual(judged(name, Object.keys(got)));
+    }
+    expect(verdicts(by.everything)['simulate-research-query']).toBe('unclear');
+
     // No call passed a schema, so nothing was written: the folder is empty and the memory file was never created.
     expect(readdirSync(root)).toEqual([]);
     expect(existsSync(memory)).toBe(false);
     expect(result.verdict.status).toBe('pass');
-  });
+  }, 300_000);
+
+  it('reads each third-party tool\'s answer to bad arguments as judged: rejected, did not validate, or could not tell', async () => {
+    const { config } = thirdPartyHost(undefined, 'toolproof-probe-third-party-');
+    const result = await runProbe({ config, allowDestructive: true });
+    const probe = result.probe!;
+    expect(probe.unprobed).toEqual([]);
+    const by = Object.fromEntries(probe.servers.map((s) => [s.server, s]));
+    expect(Object.keys(by).sort()).toEqual(THIRD_PARTY_SERVERS.map((s) => s.name).sort());
+    for (const s of probe.servers) {
+      const got = verdicts(s);
+      expect(got, s.server).toEqual(judged(s.server, Object.keys(got)));
+      // Nothing the servers said is our deadline: kubectl's log quotes a URL with ?timeout=32s.
+      for (const t of s.toolProbes) for (const p of t.probes) expect(p.verdict, `${s.server}/${t.tool}`).not.toMatch(/timed-out|crashed/);
+    }
+    // Every judged tool was probed (the set did not shrink silently).
+    for (const s of probe.servers) expect(Object.keys(verdicts(s)).sort(), s.server).toEqual(Object.keys(JUDGED[s.server]).sort());
+    // Servers that validate nothing are never scored as validating.
+    for (const name of ['notion', 'tavily']) expect(new Set(Object.values(verdicts(by[name])))).toEqual(new Set(['accepted-then-failed']));
+    // exa checks that arguments are present but not their types: the number went upstream (401).
+    expect(by.exa.toolProbes.find((t) => t.tool === 'web_search_exa')!.probes.map((p) => p.verdict)).toEqual(['rejected', 'accepted-then-failed']);
+    // playwright fails on the missing browser before it reads the arguments: no verdict either way.
+    expect(new Set(Object.values(verdicts(by.playwright)))).toEqual(new Set(['unclear']));
+    expect(probe.summary.verdicts).toMatchObject({ 'timed-out': 0, crashed: 0 });
+  }, 300_000);
 });

@@ -1,6 +1,7 @@
 /** The text form of a probe: per server, the server-level checks, then each tool's real failure shape. */
 import pc from 'picocolors';
-import type { CheckStatus, ProbeReport, ServerProbe } from './types.ts';
+import type { ArgumentVerdict, CheckStatus, ProbeReport, ServerProbe } from './types.ts';
+import { VERDICT_LABEL } from './verdict.ts';
 
 const PAINT: Record<CheckStatus, (s: string) => string> = { pass: pc.green, warn: pc.yellow, fail: pc.red, skip: pc.dim };
 const mark = (status: CheckStatus): string => PAINT[status](status);
@@ -29,15 +30,20 @@ export function renderProbeText(report: ProbeReport): string {
       t.probes.forEach((p, i) => {
         const probe = p.property ? `${p.kind} (${p.property})` : p.kind;
         const said = p.excerpt.replace(/\s+/g, ' ');
-        lines.push(`  ${(i === 0 ? t.tool : '').padEnd(32)} ${probe.padEnd(34)} ${p.shape.padEnd(18)} ${mark(p.status).padEnd(4)}  ${pc.dim(said.length > 70 ? `${said.slice(0, 67)}...` : said)}`);
+        lines.push(`  ${(i === 0 ? t.tool : '').padEnd(32)} ${probe.padEnd(34)} ${VERDICT_LABEL[p.verdict].padEnd(16)} ${p.shape.padEnd(18)} ${mark(p.status).padEnd(4)}  ${pc.dim(said.length > 70 ? `${said.slice(0, 67)}...` : said)}`);
       });
     }
     lines.push(...surfaceLines(s));
     lines.push('');
   }
   const m = report.summary;
-  const verdict = report.conforms ? pc.green('conforms') : pc.red('does not conform');
-  lines.push(`${m.servers} server(s), ${m.toolsProbed} tool(s) probed, ${m.toolsSkipped} skipped; checks: ${m.pass} pass, ${m.warn} warn, ${m.fail} fail; ${verdict}${report.allowDestructive ? '' : pc.dim(' (destructive tools skipped; --allow-destructive to probe them)')}`);
+  const unprobed = report.unprobed;
+  const verdict = unprobed.length > 0 ? pc.red(`incomplete: ${unprobed.length} server(s) not probed`) : report.conforms ? pc.green('conforms') : pc.red('does not conform');
+  const said = (Object.entries(m.verdicts) as Array<[ArgumentVerdict, number]>).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${VERDICT_LABEL[v]}`);
+  const tools = `${m.toolsProbed} tool(s) probed${said.length ? ` (bad arguments: ${said.join(', ')})` : ''}, ${m.toolsSkipped} skipped`;
+  lines.push(`${m.servers} server(s), ${tools}; checks: ${m.pass} pass, ${m.warn} warn, ${m.fail} fail; ${verdict}${report.allowDestructive ? '' : pc.dim(' (destructive tools skipped; --allow-destructive to probe them)')}`);
+  for (const u of unprobed) lines.push(`  ${pc.red('not probed')}: ${u.server}${u.code ? ` (${u.code})` : ''}: ${u.message}`);
+  if (unprobed.length > 0) lines.push(`  next: run each by hand to see why (toolproof doctor --config FILE --server NAME), or leave it out with --server; no verdict is given on a server that was not probed`);
   return lines.join('\n');
 }
 

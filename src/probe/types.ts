@@ -4,6 +4,9 @@
  * skip (not run, with the reason).
  */
 import type { ErrorInfo } from '../errors.ts';
+import type { ArgumentVerdict } from './verdict.ts';
+
+export type { ArgumentVerdict } from './verdict.ts';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
@@ -46,6 +49,13 @@ export interface ArgumentProbe extends CheckResult {
   /** The property left out or given the wrong type. */
   property?: string;
   shape: FailureShape;
+  /**
+   * What the server did with the arguments, read from what it said (verdict.ts): rejected them,
+   * accepted them and failed later (did not validate), accepted them, timed out, crashed, or unclear.
+   */
+  verdict: ArgumentVerdict;
+  /** What the verdict was read from (e.g. "a zod issue list", "a network failure"). */
+  evidence: string;
   /** The first 300 characters of what came back. */
   excerpt: string;
 }
@@ -56,6 +66,8 @@ export interface ToolProbe {
   /** Why the tool was not called. */
   skipReason?: string;
   probes: ArgumentProbe[];
+  /** The probes' verdict that says least in the server's favour (a tool that rejected one bad call but took another did not validate). */
+  verdict?: ArgumentVerdict;
   status: CheckStatus;
 }
 
@@ -116,12 +128,18 @@ export interface ProbeSummary {
   pass: number;
   warn: number;
   fail: number;
+  /** Probed tools by verdict. */
+  verdicts: Record<ArgumentVerdict, number>;
 }
 
 export interface ProbeReport {
   allowDestructive: boolean;
+  /** Each call's deadline (--call-timeout, default DEFAULT_SERVER_TIMEOUTS.callMs): only a call past it is "timed out". */
+  callTimeoutMs: number;
   servers: ServerProbe[];
   summary: ProbeSummary;
-  /** No check failed on any server that started. */
+  /** Servers that could not be probed (did not start, or failed listing): no verdict on them. */
+  unprobed: Array<{ server: string; code?: string; message: string }>;
+  /** Every server was probed and no check failed. */
   conforms: boolean;
 }

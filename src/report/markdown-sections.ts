@@ -82,9 +82,10 @@ export function probeSection(result: ToolproofResult): string | undefined {
   if (!probe) return undefined;
   const s = probe.summary;
   const rows = probe.servers.map((p) => [p.server, p.state, p.unknownTool?.shape ?? '-', p.toolProbes.filter((t) => t.state === 'probed').length, p.status]);
-  const out = [`#### Probe: ${probe.conforms ? 'conforms' : 'does not conform'} (${s.pass} pass, ${s.warn} warn, ${s.fail} fail)`, table(['server', 'state', 'unknown tool answer', 'tools probed', 'status'], rows)];
-  const bad = probe.servers.flatMap((p) => p.toolProbes.flatMap((t) => t.probes.filter((x) => x.status === 'fail' || x.status === 'warn').map((x) => [`${p.server}/${t.tool}`, x.kind, x.property ?? '-', x.shape, x.status, x.detail])));
-  if (bad.length) out.push(details(`Tools that do not fail as the conventions ask (${bad.length})`, table(['tool', 'probe', 'property', 'shape', 'status', 'detail'], bad)));
+  const verdict = probe.unprobed.length > 0 ? `incomplete: not probed ${probe.unprobed.map((u) => u.server).join(', ')}` : probe.conforms ? 'conforms' : 'does not conform';
+  const out = [`#### Probe: ${verdict} (${s.pass} pass, ${s.warn} warn, ${s.fail} fail)`, table(['server', 'state', 'unknown tool answer', 'tools probed', 'status'], rows)];
+  const bad = probe.servers.flatMap((p) => p.toolProbes.flatMap((t) => t.probes.filter((x) => x.status === 'fail' || x.status === 'warn').map((x) => [`${p.server}/${t.tool}`, x.kind, x.property ?? '-', x.verdict, x.shape, x.status, x.detail])));
+  if (bad.length) out.push(details(`Tools that do not fail as the conventions ask (${bad.length})`, table(['tool', 'probe', 'property', 'verdict', 'shape', 'status', 'detail'], bad)));
   const surface = probe.servers.flatMap(surfaceRows).filter((r) => r.status === 'fail' || r.status === 'warn');
   if (surface.length) out.push(details(`Structured results, resources and prompts (${surface.length})`, table(['server', 'check', 'of', 'status', 'detail'], surface.map((r) => [r.server, r.check, r.name, r.status, r.detail]))));
   return out.join('\n\n');

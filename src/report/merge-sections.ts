@@ -76,11 +76,15 @@ function mergeSkills(parts: SkillsResult[]): SkillsResult {
 
 function mergeProbe(parts: ProbeReport[]): ProbeReport {
   const s = parts.map((p) => p.summary);
-  const add = (key: keyof ProbeReport['summary']) => s.reduce((n, x) => n + x[key], 0);
+  const add = (key: Exclude<keyof ProbeReport['summary'], 'verdicts'>) => s.reduce((n, x) => n + x[key], 0);
+  const verdicts = { ...s[0].verdicts };
+  for (const x of s.slice(1)) for (const [v, n] of Object.entries(x.verdicts) as Array<[keyof typeof verdicts, number]>) verdicts[v] = (verdicts[v] ?? 0) + n;
   return {
     allowDestructive: parts.some((p) => p.allowDestructive),
+    callTimeoutMs: Math.max(...parts.map((p) => p.callTimeoutMs)),
     servers: parts.flatMap((p) => p.servers),
-    summary: { servers: add('servers'), toolsProbed: add('toolsProbed'), toolsSkipped: add('toolsSkipped'), pass: add('pass'), warn: add('warn'), fail: add('fail') },
+    summary: { servers: add('servers'), toolsProbed: add('toolsProbed'), toolsSkipped: add('toolsSkipped'), pass: add('pass'), warn: add('warn'), fail: add('fail'), verdicts },
+    unprobed: parts.flatMap((p) => p.unprobed),
     conforms: parts.every((p) => p.conforms),
   };
 }

@@ -29,20 +29,14 @@ import { loadMcpSdk, mcpSdk } from './mcp-sdk.ts';
 import { ProcessTransport } from './process-transport.ts';
 import { printableUrl, remoteStartError, remoteTransport } from './remote-transport.ts';
 import { StderrTail } from './stderr-tail.ts';
+import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
 
 export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
 
 const EXITED = new Error('exited');
 const OVERSIZED = /ReadBuffer exceeded maximum size of (\d+)/;
 
-export interface ServerTimeouts {
-  /** Spawn (or first request) to initialized. */
-  startMs: number;
-  /** One list page, tools/call, resources/read or prompts/get. */
-  callMs: number;
-}
-
-export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = { startMs: 15_000, callMs: 30_000 };
+export { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
 
 export interface ServerIdentity {
   name?: string;

@@ -136,8 +136,9 @@ export function probeSection(result: ToolproofResult): string | undefined {
   if (!probe) return undefined;
   const rows = probe.servers.flatMap((p) => [
     [esc(p.server), '(server)', esc(p.unknownTool ? `unknown tool: ${p.unknownTool.shape}` : p.state), `<span class="${STATUS_CLASS[p.status]}">${p.status}</span>`, esc(p.unknownTool?.detail ?? p.error?.message ?? '')],
-    ...p.toolProbes.map((t) => [esc(p.server), esc(t.tool), esc(t.state === 'skipped' ? `skipped: ${t.skipReason ?? ''}` : t.probes.map((x) => `${x.kind}: ${x.shape}`).join(', ')), `<span class="${STATUS_CLASS[t.status]}">${t.status}</span>`, esc(t.probes.map((x) => x.detail).join(' · '))]),
+    ...p.toolProbes.map((t) => [esc(p.server), esc(t.tool), esc(t.state === 'skipped' ? `skipped: ${t.skipReason ?? ''}` : t.probes.map((x) => `${x.kind}: ${x.verdict}, ${x.shape}`).join(', ')), `<span class="${STATUS_CLASS[t.status]}">${t.status}</span>`, esc(t.probes.map((x) => x.detail).join(' · '))]),
     ...surfaceRows(p).map((r) => [esc(r.server), esc(r.name), esc(r.check), `<span class="${STATUS_CLASS[r.status]}">${r.status}</span>`, esc(r.detail)]),
   ]);
-  return `<p>${probe.conforms ? 'Conforms' : '<b class="state-failed">Does not conform</b>'}: ${probe.summary.pass} pass, ${probe.summary.warn} warn, ${probe.summary.fail} fail.</p>${htmlTable(['server', 'tool', 'shape', 'status', 'detail'], rows)}`;
+  const verdict = probe.unprobed.length > 0 ? `<b class="state-failed">Incomplete</b> (not probed: ${esc(probe.unprobed.map((u) => u.server).join(', '))})` : probe.conforms ? 'Conforms' : '<b class="state-failed">Does not conform</b>';
+  return `<p>${verdict}: ${probe.summary.pass} pass, ${probe.summary.warn} warn, ${probe.summary.fail} fail.</p>${htmlTable(['server', 'tool', 'shape', 'status', 'detail'], rows)}`;
 }

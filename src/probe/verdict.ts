@@ -1,0 +1,120 @@
+/**
+ * What a server did with arguments that break its own schema, read from what it said: it rejected
+ * them (a validation error), accepted them and failed later (an upstream or runtime error: it did not
+ * validate), accepted them outright, timed out (only our real deadline, never a word in a message),
+ * crashed, or the answer does not say (could not tell). Where the words are ambiguous the reading is
+ * "could not tell": a wrong "rejected" praises a server that validates nothing, a wrong "did not
+ * validate" blames one that does. The phrases come from real servers (docs/probe.md).
+ */
+
+export type ArgumentVerdict = 'rejected' | 'accepted-then-failed' | 'accepted' | 'timed-out' | 'crashed' | 'unclear';
+
+/** How each verdict reads in text output. */
+export const VERDICT_LABEL: Record<ArgumentVerdict, string> = {
+  rejected: 'rejected',
+  'accepted-then-failed': 'did not validate',
+  accepted: 'accepted',
+  'timed-out': 'timed out',
+  crashed: 'crashed',
+  unclear: 'could not tell',
+};
+
+/** What came back, reduced to what the verdict needs. */
+export type Answer =
+  | { kind: 'thrown'; toolproofCode?: string; rpcCode?: number; message: string }
+  | { kind: 'result'; isError: boolean; text: string; failureBody: boolean };
+
+export interface VerdictReading {
+  verdict: ArgumentVerdict;
+  /** The words (or code) the verdict was read from. */
+  evidence: string;
+}
+
+interface Marker {
+  re: RegExp;
+  what: string;
+}
+
+/** Validation errors only a validator prints: the MCP SDK's, zod's issue lists, pydantic's, JSON-RPC InvalidParams. */
+const VALIDATOR: Marker[] = [
+  { re: /\binput validation (?:error|failed)\b/i, what: 'an input validation error' },
+  { re: /\binvalid arguments? for (?:tool\b)?/i, what: 'invalid arguments' },
+  { re: /\bparameter validation failed\b/i, what: 'a parameter validation failure' },
+  { re: /"code"\s*:\s*"(?:invalid_type|invalid_enum_value|invalid_value|invalid_union|invalid_string|invalid_format|invalid_literal|too_small|too_big|unrecognized_keys)"/, what: 'a zod issue list' },
+  { re: /\b\d+ validation errors? for\b|\[type=(?:missing|missing_argument|[a-z]+_type|[a-z]+_parsing)\b/, what: 'a pydantic validation error' },
+];
+
+/** The arguments went out, or the handler ran with them: network, HTTP status, credentials, a command that ran. */
+const UPSTREAM: Marker[] = [
+  { re: /\b(?:ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)\b|\bgetaddrinfo\b|\bfetch failed\b|\bsocket hang up\b|\bconnection refused\b|\bdial tcp\b|\bnetwork (?:error|request failed)\b/i, what: 'a network failure' },
+  { re: /\b(?:HTTP|status(?: code)?|error|API error)\s*:?\s*\(?(?:40[13]|429|5\d\d)\)?(?!\d)|\b(?:40[13]|429|5\d\d) (?:Unauthorized|Forbidden|Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout)\b/i, what: 'an HTTP error status' },
+  { re: /\bapi[ _-]?key\b|\bunauthori[sz]ed\b|\bforbidden\b|\b(?:access|auth|bearer) token\b|\bnot authenticated\b|\binvalid credentials\b/i, what: 'a credentials error' },
+  { re: /\bAPI error\b/i, what: 'an upstream API error' },
+  { re: /\bCommand failed:|\bspawn(?:Sync)? \S+ ENOENT\b|\bexited with code \d+/, what: 'a command that ran and failed' },
+  { re: /\bThe "[^"]+" (?:argument|property) must be\b/, what: "a Node.js runtime error (the handler passed the value on)" },
+];
+
+/** Words a hand-written check prints. Weaker: an upstream error may use them too, so UPSTREAM is read first. */
+const CHECK: Marker[] = [
+  { re: /\bexpected\b[^.\n]{0,40}\breceived\b/i, what: '"expected ..., received ..."' },
+  { re: /\b(?:is|are) required\b|\brequired (?:parameter|argument|field|property|input)s?\b|\bmissing (?:required )?(?:parameter|argument|field|property|input|value)s?\b|^Required\b|\bRequired at\b|\bField required\b/im, what: 'a missing required value' },
+  { re: /\bmust (?:be|have|match|contain|not|include)\b/i, what: '"must be ..."' },
+  { re: /\bshould be (?:a|an|of type|one of)\b/i, what: '"should be ..."' },
+  { re: /\binvalid (?:argument|parameter|input|value|type|option|param|enum|format|operation|action)s?\b|\bnot (?:a|an) valid\b/i, what: '"invalid ..."' },
+  { re: /\bunknown (?:operation|action|mode|option|parameter|argument)\b/i, what: '"unknown ..."' },
+  { re: /\bvalidation (?:error|failed)\b|\bschema validation\b|\binvalid params\b/i, what: 'a validation error' },
+  { re: /\bbad (?:input|argument|parameter)s?\b/i, what: '"bad input"' },
+];
+
+/** The handler ran with the bad value and broke: a JS error on it, a stack trace, the value printed as undefined. */
+const RUNTIME: Marker[] = [
+  { re: /\bCannot read propert(?:y|ies) of (?:undefined|null)\b|\bis not a function\b|\bis not iterable\b|\bCannot destructure\b|\b(?:TypeError|ReferenceError|RangeError):/, what: 'a JavaScript error in the handler' },
+  { re: /(?:\b(?:id|name|pod|for|with|of)\s+|=)(?:undefined|NaN)\b/, what: 'the missing value used as "undefined"' },
+  { re: /\n\s+at \S.*:\d+:\d+\)?$/m, what: 'a stack trace' },
+];
+
+function firstMatch(markers: Marker[], text: string): Marker | undefined {
+  return markers.find((m) => m.re.test(text));
+}
+
+/** A success result that says it failed. */
+const FAILED = /\b(?:error|failed|failure)\b/i;
+
+const RPC_PREFIX = /^MCP error (-?\d+):/;
+
+/** Reads the text of an error, or of a result that reads as a failure. */
+function readText(text: string, rpcCode: number | undefined): VerdictReading {
+  const code = rpcCode ?? (RPC_PREFIX.exec(text.trim()) ? Number(RPC_PREFIX.exec(text.trim())![1]) : undefined);
+  const validator = firstMatch(VALIDATOR, text);
+  if (validator) return { verdict: 'rejected', evidence: validator.what };
+  if (code === -32602) return { verdict: 'rejected', evidence: 'JSON-RPC -32602 (invalid params)' };
+  const upstream = firstMatch(UPSTREAM, text);
+  if (upstream) return { verdict: 'accepted-then-failed', evidence: upstream.what };
+  const check = firstMatch(CHECK, text);
+  if (check) return { verdict: 'rejected', evidence: check.what };
+  const runtime = firstMatch(RUNTIME, text);
+  if (runtime) return { verdict: 'accepted-then-failed', evidence: runtime.what };
+  return { verdict: 'unclear', evidence: code === undefined ? 'no validation or upstream words' : `JSON-RPC ${code} with no validation or upstream words` };
+}
+
+export function readVerdict(answer: Answer): VerdictReading {
+  if (answer.kind === 'thrown') {
+    // Our own deadline (the SDK's -32001) is the only timeout; the word in a message is the server talking.
+    if (answer.toolproofCode === 'E_CALL_TIMEOUT') return { verdict: 'timed-out', evidence: 'no answer within the call timeout' };
+    if (answer.toolproofCode === 'E_SERVER_CRASH' || answer.toolproofCode === 'E_SERVER_START') return { verdict: 'crashed', evidence: 'the connection closed' };
+    return readText(answer.message, answer.rpcCode);
+  }
+  if (answer.text.trim() === '') return { verdict: answer.isError ? 'unclear' : 'accepted', evidence: 'no text' };
+  const reading = readText(answer.text, undefined);
+  if (answer.isError || answer.failureBody) return reading;
+  // A plain success: accepted, unless it says it failed (data may hold any words, so only then are they read).
+  if (!FAILED.test(answer.text) || reading.verdict === 'unclear') return { verdict: 'accepted', evidence: 'a success result' };
+  return reading;
+}
+
+/** Which verdict speaks for a tool probed more than once: the one that says least in the server's favour. */
+const WEIGHT: Record<ArgumentVerdict, number> = { rejected: 0, unclear: 1, 'accepted-then-failed': 2, accepted: 3, 'timed-out': 4, crashed: 5 };
+
+export function toolVerdict(verdicts: ArgumentVerdict[]): ArgumentVerdict | undefined {
+  return verdicts.reduce<ArgumentVerdict | undefined>((a, b) => (a === undefined || WEIGHT[b] > WEIGHT[a] ? b : a), undefined);
+}
