@@ -4,7 +4,8 @@
  * (their failure shapes, and nothing written), then the ten third-party servers offline (their calls
  * upstream fail at once with ENOTFOUND or a 401: the accepted-then-failed case). Every probed tool's
  * verdict must be the one judged true from its raw answer (fixtures/real-servers/probe-verdicts.json).
- * No assertion depends on timing: every call ends on the server's own answer, well inside the default deadline.
+ * No assertion depends on timing: every call ends on the server's own answer, and the deadlines are generous
+ * (starting ten servers at once on a loaded machine took kubernetes past the default 15 s once).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ function shapes(server: ServerProbe): Record<string, string> {
 describe('probe: real servers', () => {
   it('pins the unknown-tool shape and every tool\'s real failure shape', async () => {
     const { config, root, memory } = realHost();
-    const result = await runProbe({ config });
+    const result = await runProbe({ config, timeouts: { startMs: 180_000, callMs: 120_000 } });
     const by = Object.fromEntries(result.probe!.servers.map((s) => [s.server, s]));
 
     for (const name of ['everything', 'filesystem', 'memory']) {
@@ -113,7 +114,8 @@ describe('probe: real servers', () => {
 
   it('reads each third-party tool\'s answer to bad arguments as judged: rejected, did not validate, or could not tell', async () => {
     const { config } = thirdPartyHost(undefined, 'toolproof-probe-third-party-');
-    const result = await runProbe({ config, allowDestructive: true });
+    // Ten servers start at once on a loaded machine: generous deadlines, so only a real hang could trip one.
+    const result = await runProbe({ config, allowDestructive: true, timeouts: { startMs: 180_000, callMs: 120_000 } });
     const probe = result.probe!;
     expect(probe.unprobed).toEqual([]);
     const by = Object.fromEntries(probe.servers.map((s) => [s.server, s]));
