@@ -13,7 +13,7 @@ describe('toolproof probe', () => {
   });
 
   it('exits 1 on the bad server; JSON carries the probe section', async () => {
-    const run = await runCli(['probe', '--config', `${ROOT}fixtures/hosts/bad.json`, '--call-timeout', '1000', '--format', 'json']);
+    const run = await runCli(['probe', '--config', `${ROOT}fixtures/hosts/bad.json`, '--call-timeout', '5000', '--format', 'json']);
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
     expect(result.command).toBe('probe');
