@@ -6,10 +6,15 @@ const NAMED = /\b(?:use|call|try|see|prefer|invoke)\s+(?:the\s+)?[`'"]?([A-Za-z]
 // One more name in a list after the first: ", get_item", " or move_item", " and `list_tags`".
 const LIST_NEXT = /\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)(?:the\s+)?[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)[`'"]?/y;
 
+// What follows a pointed name that is a value, not a tool: "use the 'endCursor' from the previous response",
+// "use the `nextPage` value as the `page` parameter" (github-mcp-server's pagination notes).
+const VALUE_AFTER = /^[`'"]?\s+(value|values|field|fields|from|parameter|property|key|cursor|token|returned|of the (response|result))\b/i;
+
 /** Every name the description points to, the whole list after a "use" included ("use tag_item or move_item"). */
 function pointedNames(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(NAMED)) {
+    if (VALUE_AFTER.test(text.slice((match.index ?? 0) + match[0].length))) continue;
     out.push(match[1]);
     LIST_NEXT.lastIndex = (match.index ?? 0) + match[0].length;
     for (let next = LIST_NEXT.exec(text); next; next = LIST_NEXT.exec(text)) out.push(next[1]);
