@@ -1,6 +1,6 @@
-import { perTool, type ToolRule } from '../../tool-rule-kit.ts';
+import { perTool, topProperties, type ToolRule } from '../../tool-rule-kit.ts';
 
-// A phrase a user might say: quoted and at least two words ('find papers on X'), not a quoted field name ('head').
+// A phrase a user might say: quoted and at least two words ('find my reef notes'), not a quoted field name ('head').
 // Quotes must stand at word edges so the apostrophes of "file's ... won't" do not pair up.
 const PHRASE = /(?<!\w)['"“‘][^'"“”‘’\n]{0,80}\w\s+\w[^'"“”‘’\n]{0,80}['"”’](?!\w)/g;
 const EXAMPLE_CUE = /\b(e\.g\.|for example|for instance|such as)\s*[:,]?\s*['"“‘][^'"“”‘’]*\w\s+\w/i;
@@ -10,7 +10,7 @@ export const descriptionExamples: ToolRule = {
   id: 'description-examples',
   kind: 'tool',
   defaultSeverity: 'warn',
-  description: "the description includes example phrases (e.g. 'find papers on coral bleaching')",
+  description: "the description includes example requests a user might make, quoted (e.g. 'find my notes on reefs')",
   spec: '10 (anti-patterns)',
   check: (tools) =>
     perTool(tools, (tool) => {
@@ -18,6 +18,9 @@ export const descriptionExamples: ToolRule = {
       if (typeof text !== 'string' || text.trim() === '') return [];
       const quoted = text.match(PHRASE)?.length ?? 0;
       if (EXAMPLE_CUE.test(text) || quoted >= 2) return [];
-      return [{ path: '$.description', message: "no example phrases; add a few, e.g. \"e.g. 'find papers on X', 'what do I have by Y?'\"" }];
+      // The hint names this tool's own parameters, never a made-up example.
+      const params = topProperties(tool).map((p) => p.name).slice(0, 3);
+      const giving = params.length > 0 ? `, ones that give ${params.map((p) => `\`${p}\``).join(params.length === 2 ? ' and ' : ', ')}` : '';
+      return [{ path: '$.description', message: `no example requests; quote two or three things a user would say that should call ${tool.name} (after "e.g."${giving})` }];
     }),
 };

@@ -1,6 +1,20 @@
-import { perTool, type ToolRule } from '../../tool-rule-kit.ts';
+import { nameWords, perTool, type ToolRule } from '../../tool-rule-kit.ts';
+import type { ToolDefinition } from '../../../types.ts';
 
 const EXCLUSION = /\b(do not|don't|never|not) (use|call|invoke)\b|\bnot (meant|intended|suitable) for\b|\binstead,? use\b|\buse [`'"]?[\w-]+[`'"]? instead\b/i;
+
+/** The sibling whose name shares the most words with this one, words most names share left out (list_directory -> list_directory_with_sizes). */
+function nearestSibling(tool: ToolDefinition, tools: readonly ToolDefinition[], common: ReadonlySet<string>): string | undefined {
+  const own = new Set(nameWords(tool.name).filter((w) => !common.has(w)));
+  let best: string | undefined;
+  let bestShared = 0;
+  for (const other of tools) {
+    if (other.name === tool.name) continue;
+    const shared = new Set(nameWords(other.name).filter((w) => own.has(w))).size;
+    if (shared > bestShared) [best, bestShared] = [other.name, shared];
+  }
+  return best;
+}
 
 /** Spec 10.1 and anti-patterns: a "Do NOT use for ..." clause keeps the tool from near misses. */
 export const descriptionExclusions: ToolRule = {
@@ -9,10 +23,15 @@ export const descriptionExclusions: ToolRule = {
   defaultSeverity: 'warn',
   description: 'the description has a "Do NOT use for ..." clause naming what the tool is not for',
   spec: '10.1',
-  check: (tools) =>
-    perTool(tools, (tool) =>
-      typeof tool.description !== 'string' || tool.description.trim() === '' || EXCLUSION.test(tool.description)
-        ? []
-        : [{ path: '$.description', message: 'no "Do NOT use for ..." clause; name the near misses and the sibling tool for each' }],
-    ),
+  check: (tools) => {
+    const use = new Map<string, number>();
+    for (const t of tools) for (const w of new Set(nameWords(t.name))) use.set(w, (use.get(w) ?? 0) + 1);
+    const common = new Set([...use].filter(([, n]) => tools.length > 2 && n > tools.length / 3).map(([w]) => w));
+    return perTool(tools, (tool) => {
+      if (typeof tool.description !== 'string' || tool.description.trim() === '' || EXCLUSION.test(tool.description)) return [];
+      const sibling = nearestSibling(tool, tools, common);
+      const hint = sibling ? ` (the nearest here may be ${sibling})` : '';
+      return [{ path: '$.description', message: `no "Do NOT use for ..." clause; name the near misses and the sibling tool for each${hint}` }];
+    });
+  },
 };

@@ -1,4 +1,6 @@
 import { nameWords, type ToolRule } from '../../tool-rule-kit.ts';
+import { TOOL_VERBS } from '../../tool-verbs.ts';
+import type { ToolDefinition } from '../../../types.ts';
 
 function singular(word: string): string {
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
@@ -53,6 +55,23 @@ function candidatePairs(singulars: string[], flats: string[]): Array<[number, nu
   return pairs.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
 }
 
+const ONE_ITEM_VERBS = new Set(['get', 'read', 'fetch', 'retrieve', 'show', 'describe']);
+
+/**
+ * A name for the many-items side of a singular/plural pair, from its own words, when its description
+ * says it lists: API-get-users ("List all users") -> API-list-users, browser_network_requests ("a
+ * numbered list of network requests") -> browser_list_network_requests. Otherwise undefined.
+ */
+function listName(tool: ToolDefinition | undefined): string | undefined {
+  if (!tool || typeof tool.description !== 'string' || !/\blists?\b|\ball\b/i.test(tool.description)) return undefined;
+  const words = nameWords(tool.name);
+  const verb = words.findIndex((w) => ONE_ITEM_VERBS.has(w));
+  const renamed = verb >= 0 ? words.map((w, i) => (i === verb ? 'list' : w)) : TOOL_VERBS.has(words[0]) ? ['list', ...words] : [words[0], 'list', ...words.slice(1)];
+  const sep = tool.name.includes('-') && !tool.name.includes('_') ? '-' : '_';
+  const out = renamed.join(sep);
+  return /^[A-Z]/.test(tool.name) ? tool.name.slice(0, words[0].length) + out.slice(words[0].length) : out;
+}
+
 /** Names that differ only by a plural, case, separators or one letter (get_user / get_users) are picked for each other. */
 export const nameConfusable: ToolRule = {
   id: 'name-confusable',
@@ -71,7 +90,11 @@ export const nameConfusable: ToolRule = {
       const samePlural = singulars[i] === singulars[j];
       const oneOff = Math.min(flats[i].length, flats[j].length) >= 6 && editDistance(flats[i], flats[j]) <= 1;
       if (samePlural || oneOff) {
-        out.push({ target: b, path: '$.name', message: `"${b}" is easily confused with "${a}"; make the difference explicit in the name (e.g. get_user vs list_users)` });
+        // The hint is built from the pair at hand: the plural side renamed from its own words when it lists.
+        const plural = samePlural ? [a, b].find((n) => flats[names.indexOf(n)].length > Math.min(flats[i].length, flats[j].length)) : undefined;
+        const renamed = plural ? listName(tools.find((t) => t.name === plural)) : undefined;
+        const hint = renamed ? `, e.g. ${renamed} for the one that lists` : '';
+        out.push({ target: b, path: '$.name', message: `"${b}" is easily confused with "${a}"; make the difference explicit in the names${hint}` });
       }
     }
     return out;
