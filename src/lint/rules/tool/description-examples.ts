@@ -1,4 +1,4 @@
-import { perTool, topProperties, type ToolRule } from '../../tool-rule-kit.ts';
+import { perTool, requiredOf, topProperties, type ToolRule } from '../../tool-rule-kit.ts';
 
 // A phrase a user might say: quoted and at least two words ('find my reef notes'), not a quoted field name ('head').
 // Quotes must stand at word edges so the apostrophes of "file's ... won't" do not pair up.
@@ -19,7 +19,8 @@ export const descriptionExamples: ToolRule = {
       const quoted = text.match(PHRASE)?.length ?? 0;
       if (EXAMPLE_CUE.test(text) || quoted >= 2) return [];
       // The hint names this tool's own parameters, never a made-up example.
-      const params = topProperties(tool).map((p) => p.name).slice(0, 3);
+      const required = new Set(requiredOf(tool.inputSchema));
+      const params = topProperties(tool).map((p) => p.name).sort((a, b) => Number(required.has(b)) - Number(required.has(a))).slice(0, 3);
       const giving = params.length > 0 ? `, ones that give ${params.map((p) => `\`${p}\``).join(params.length === 2 ? ' and ' : ', ')}` : '';
       return [{ path: '$.description', message: `no example requests; quote two or three things a user would say that should call ${tool.name} (after "e.g."${giving})` }];
     }),
