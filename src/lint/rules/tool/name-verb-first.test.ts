@@ -22,6 +22,7 @@ ruleTable(nameVerbFirst, {
   ],
   invalid: [
     { name: 'noun first', tools: [cleanTool({ name: 'directory_tree', description: 'Get a recursive tree of the folders.' })], paths: ['$.name'], message: /e\.g\. get_directory_tree$/ },
+    { name: 'a noun-like verb last', tools: [cleanTool({ name: 'weather_report', description: 'Weather for a city.' })], paths: ['$.name'], message: /e\.g\. report_weather$/ },
     { name: 'noun only, no verb anywhere: no invented name', tools: [cleanTool({ name: 'weather', description: 'The weather of a city.' })], paths: ['$.name'], message: /start it with what the tool does/ },
     // The suggestion comes from the tool's own words, never get_<name>.
     { name: 'kubectl_logs (shared prefix kept)', tools: pick(k8s, 'kubectl_logs', 'kubectl_get'), paths: ['$.name'], message: /e\.g\. kubectl_get_logs$/ },

@@ -7,6 +7,17 @@ function localName(name: string): string {
   return name.split(/[./]/).pop() ?? name;
 }
 
+// Verbs that are as often nouns in a name ("weather_report", "audit_log", "price_map"): they count only
+// first or right after a prefix the set shares, never as the second or last word of a name.
+const NOUN_LIKE = new Set([
+  'report', 'record', 'log', 'note', 'comment', 'order', 'book', 'map', 'type', 'label', 'tag', 'release', 'draft', 'post',
+  'call', 'check', 'test', 'monitor', 'scan', 'match', 'sample', 'trace', 'audit', 'filter', 'sort', 'rank', 'plan',
+  'request', 'review', 'export', 'import', 'upload', 'download', 'answer', 'chat', 'prompt', 'quote', 'group', 'format',
+  'limit', 'block', 'step', 'switch', 'lock', 'backup', 'checkpoint', 'flag', 'mark', 'pin', 'star', 'link', 'cache',
+  'stream', 'score', 'grade', 'vote', 'contact', 'host', 'mirror', 'snapshot', 'transfer', 'share', 'handoff', 'diff',
+  'patch', 'merge', 'commit', 'push', 'pull', 'display', 'view', 'show', 'count', 'measure', 'estimate', 'forecast', 'summary',
+]);
+
 /**
  * Where a verb may stand: first; after one prefix word ("kubectl_get", "notion_create_page",
  * "API-retrieve-a-page", "issue_read"); after a prefix the set shares and one more word
@@ -14,7 +25,8 @@ function localName(name: string): string {
  */
 function hasVerbInPlace(words: string[], sharedPrefix: boolean): boolean {
   const isVerb = (i: number): boolean => i < words.length && TOOL_VERBS.has(words[i]);
-  return isVerb(0) || isVerb(1) || (sharedPrefix && isVerb(2)) || (words.length > 1 && isVerb(words.length - 1));
+  const isPlainVerb = (i: number): boolean => isVerb(i) && !NOUN_LIKE.has(words[i]);
+  return isVerb(0) || (sharedPrefix ? isVerb(1) || isPlainVerb(2) : isPlainVerb(1)) || (words.length > 1 && isPlainVerb(words.length - 1));
 }
 
 /** Joins words in the style of the name they replace (snake_case, kebab-case or camelCase). */
@@ -61,7 +73,7 @@ export const nameVerbFirst: ToolRule = {
       if (hasVerbInPlace(words, shared)) return [];
       const better = suggestion(tool, words, shared ? 1 : 0);
       const hint = better ? `; say what it does first, e.g. ${better}` : '; start it with what the tool does (a verb such as get, list, create, run)';
-      return [{ target: tool.name, path: '$.name', message: `"${tool.name}" has no verb saying what it does${hint}` }];
+      return [{ target: tool.name, path: '$.name', message: `"${tool.name}" does not start with a verb saying what it does${hint}` }];
     });
   },
 };
