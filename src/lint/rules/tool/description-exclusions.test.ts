@@ -35,4 +35,7 @@ describe('description-exclusions on real servers', () => {
   it('still reports a description that names no sibling (server-filesystem write_file)', () => {
     expect(flagged('server-filesystem@2026.8.31', 'write_file')).toBe(true);
   });
+  it('still reports a sibling named as the source of a value ("Use the number from browser_network_requests")', () => {
+    expect(flagged('playwright-mcp@0.0.83', 'browser_network_request')).toBe(true);
+  });
 });

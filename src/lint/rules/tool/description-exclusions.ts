@@ -7,7 +7,7 @@ const EXCLUSION = /\b(do not|don't|never|not) (use|call|invoke)\b|\bnot (meant|i
 // write it: "use browser_snapshot for actions", "Remote web URLs belong in `firecrawl_scrape`", "if the
 // user does not have a Pro plan, use the brave_web_search tool", "Prefer normal firecrawl_search for ...".
 // A prerequisite ("call resolve-library-id first", "Use after web_search_exa") routes nothing away.
-const PREREQUISITE = /\b(first|before|after|prior to|then)\b/i;
+const PREREQUISITE = /\b(first|before|after|prior to|then|from)\b/i;
 const NAME_RUN = /[A-Za-z][\w.-]*[A-Za-z0-9]/g;
 
 function pointsToSibling(tool: ToolDefinition, names: ReadonlySet<string>): boolean {
