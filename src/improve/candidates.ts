@@ -24,7 +24,8 @@ export interface Candidate {
   edits?: number;
 }
 
-const FILLER = new Set(['show', 'find', 'get', 'give', 'list', 'tell', 'need', 'want', 'please', 'can', 'could', 'would', 'me', 'my', 'i', 'you', 'have', 'do', 'is', 'are', 'any', 'that', 'this', 'for', 'up']);
+/** Request words that say nothing about which tool fits. */
+export const FILLER: ReadonlySet<string> = new Set(['show', 'find', 'get', 'give', 'list', 'tell', 'need', 'want', 'please', 'can', 'could', 'would', 'me', 'my', 'i', 'you', 'have', 'do', 'is', 'are', 'any', 'that', 'this', 'for', 'up']);
 
 /** The request words a description lacks, in the order written (raw words, lowercased, deduplicated). */
 export function missingWords(queries: readonly string[], tool: ToolDefinition): string[] {

@@ -49,7 +49,8 @@ export async function crossFit(options: CrossFitOptions): Promise<Map<string, nu
     const failed = outside.filter((r) => !r.pass && r.expected.tool === options.target);
     const baseline = options.results.filter((r) => inPart.has(r.id) && r.pass).length;
     const scored = new Map<string, number>();
-    for (const candidate of failed.length ? await options.generate(failed, outside) : []) {
+    const wrongly = outside.some((r) => !r.pass && r.chosen === options.target);
+    for (const candidate of failed.length || wrongly ? await options.generate(failed, outside) : []) {
       ids.add(candidate.id);
       scored.set(candidate.id, (await options.run(part, candidate.tools)).filter((r) => r.pass).length);
     }

@@ -20,6 +20,7 @@ import { proposeCandidates, type Candidate } from './candidates.ts';
 import { REWORD_MARKER, rewordPrompt } from '../models/mock-reword.ts';
 import { splitCases } from './split.ts';
 import { crossFit, DEFAULT_FOLDS } from './cross-fit.ts';
+import { nearMissCandidates, takenWrongly } from './near-misses.ts';
 
 export interface ImproveOptions {
   tools: ToolDefinition[];
@@ -119,16 +120,19 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
       const mine = train.filter((r) => expects(split.train.find((c) => c.id === r.id)!, name));
       return mine.length ? mine.filter((r) => r.pass).length / mine.length : 1;
     };
-    const failing = [...new Set(train.filter((r) => !r.pass).flatMap((r) => (typeof r.expected.tool === 'string' ? [r.expected.tool] : [])))]
+    // Tools with failed cases, and tools that took other cases wrongly (a near miss that loads a skill).
+    const failing = [...new Set(train.filter((r) => !r.pass).flatMap((r) => [...(typeof r.expected.tool === 'string' ? [r.expected.tool] : []), ...(typeof r.chosen === 'string' ? [r.chosen] : [])]))]
+      .filter((t) => tools.some((tool) => tool.name === t))
       .filter((t) => !options.targets || options.targets.includes(t))
       .sort((a, b) => recall(a) - recall(b) || a.localeCompare(b));
     let accepted = false;
     for (const target of failing) {
       const failed = train.filter((r) => !r.pass && r.expected.tool === target);
       const generate = async (failedHere: CaseResult[], trainHere: CaseResult[]): Promise<Candidate[]> => [
-        ...(options.rewriter ? await modelCandidate(options.rewriter, tools, target, failedHere) : []),
+        ...(options.rewriter && failedHere.length ? await modelCandidate(options.rewriter, tools, target, failedHere) : []),
         ...proposeCandidates(tools, target, failedHere, trainHere),
-        ...(options.extraCandidates?.(tools, target, failedHere) ?? []),
+        ...nearMissCandidates(tools, target, takenWrongly(trainHere, target)),
+        ...(failedHere.length ? (options.extraCandidates?.(tools, target, failedHere) ?? []) : []),
       ];
       const candidates = await generate(failed, train);
       const folds = options.folds ?? DEFAULT_FOLDS;
