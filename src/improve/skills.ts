@@ -8,7 +8,8 @@
  * in SKILL.md and leaves every other byte of the file as it was.
  */
 import { readFileSync } from 'node:fs';
-import matter from 'gray-matter';
+import type matterType from 'gray-matter';
+import { lazyRequire } from '../lazy-require.ts';
 import { ToolproofError } from '../errors.ts';
 import type { SkillRoot, DiscoverOptions } from '../skills/discover.ts';
 import type { SkillEvalCase } from '../skills/evals-file.ts';
@@ -19,6 +20,9 @@ import { DEFAULT_TRIGGER_THRESHOLD, runTriggerEval } from '../skills/trigger-eva
 import type { TriggerCaseResult } from '../skills/result-types.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
 import { improveDescriptions, type ImproveOptions, type ImproveResult } from './improve.ts';
+
+// Loaded on first use, as in skill-file.ts: importing the package does not load it.
+const matter = lazyRequire<typeof matterType>('gray-matter');
 
 export interface ImproveSkillOptions extends Omit<ImproveOptions, 'tools' | 'cases' | 'targets' | 'evaluate' | 'lint'> {
   roots: readonly SkillRoot[];
@@ -101,8 +105,8 @@ export function withDescription(text: string, description: string, file = 'SKILL
   const folded = /^description\s*:\s*>-?\s*$/.test(lines[at]) && !/^\s|\s$|\n| {2}/.test(description);
   const entry = folded ? ['description: >-', ...wrap(description, 98).map((l) => `  ${l}`)] : [`description: ${JSON.stringify(description)}`];
   const out = [...lines.slice(0, at), ...entry, ...lines.slice(end)].join('\n');
-  const before = matter(text, {}).data as Record<string, unknown>;
-  const after = matter(out, {}).data as Record<string, unknown>;
+  const before = matter()(text, {}).data as Record<string, unknown>;
+  const after = matter()(out, {}).data as Record<string, unknown>;
   const same = Object.keys(before).every((k) => k === 'description' || JSON.stringify(before[k]) === JSON.stringify(after[k])) && Object.keys(after).length === Object.keys(before).length;
   if (after.description !== description || !same) {
     throw new ToolproofError('E_FILE_INVALID', `${file}: the front matter did not read back the same after replacing the description`, { file, hint: 'write the description as one plain `description:` entry and run again' });
