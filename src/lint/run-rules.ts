@@ -66,8 +66,12 @@ export function runRules<Target, Context>(options: RunRulesOptions<Target, Conte
 }
 
 /** By server, then target (set-level findings first), then severity (worst first), rule id, path. */
+// The order localeCompare gives (default locale and options), from one collator: localeCompare sets
+// one up per call, 8% of `lint` on 2,000 tools (P6 in npm run bench).
+const COLLATOR = new Intl.Collator();
+
 export function sortFindings(findings: readonly Finding[]): Finding[] {
-  const cmp = (a?: string, b?: string): number => (a ?? '').localeCompare(b ?? '');
+  const cmp = (a?: string, b?: string): number => COLLATOR.compare(a ?? '', b ?? '');
   return [...findings].sort(
     (a, b) =>
       cmp(a.server, b.server) ||
