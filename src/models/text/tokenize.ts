@@ -77,6 +77,8 @@ export function words(text: string): string[] {
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase();
+  // The same words as letterRuns gives for ASCII text, without an object per word.
+  if (!NON_ASCII.test(spaced)) return spaced.match(/[a-z0-9]+/g) ?? [];
   return letterRuns(spaced).map((r) => r.word);
 }
 
