@@ -18,6 +18,11 @@ ruleTable(descriptionWhenToCall, {
     real('server-filesystem@2026.8.31', 'search_files'), // "Great for finding files when you don't know their exact location"
     real('playwright-mcp@0.0.83', 'browser_find'), // "cheaper than capturing the whole snapshot when you only need to locate an element"
     { name: 'Use to ...', tools: [cleanTool({ description: 'Lists open tabs of the browser. Use to find the index of a tab before switching to it.' })] },
+    // Shapes of github-mcp-server and Cloudflare descriptions, in our words.
+    { name: 'Use this tool with X as well, but only if ...', tools: [cleanTool({ description: 'Add a comment to an issue. Use this tool with pull requests as well, but only if the user is not asking for a review comment.' })] },
+    { name: 'Prefer this tool over X when ...', tools: [cleanTool({ description: 'Assign a reviewer bot to an issue. Prefer this tool over assign_bot when available.' })] },
+    { name: 'should be used to answer ...', tools: [cleanTool({ description: 'Search the product documentation. This tool should be used to answer any question about the product.' })] },
+    { name: 'read this guide before ...', tools: [cleanTool({ description: 'ALWAYS read this guide before moving a static site to the new hosting.' })] },
     { name: 'Ideal for ...', tools: [cleanTool({ description: 'Fetches a page as markdown. Ideal for reading documentation pages the user links to.' })] },
   ],
   invalid: [
