@@ -75,6 +75,18 @@ const PINNED: Record<string, string[]> = {
     'server-sequential-thinking@2025.7.1 sequentialthinking $.name',
     'server-sequential-thinking@2026.8.31 sequentialthinking $.name',
   ],
+  // Parameters named for nothing they hold: "k" (a count of passages), "args", "data", "input".
+  'name-self-describing': [
+    'firecrawl-mcp@3.26.0 firecrawl_developer_search $.inputSchema.properties.k',
+    'firecrawl-mcp@3.26.0 firecrawl_research_read_paper $.inputSchema.properties.k',
+    'firecrawl-mcp@3.26.0 firecrawl_research_related_papers $.inputSchema.properties.k',
+    'firecrawl-mcp@3.26.0 firecrawl_research_search_github $.inputSchema.properties.k',
+    'firecrawl-mcp@3.26.0 firecrawl_research_search_papers $.inputSchema.properties.k',
+    'mcp-server-kubernetes@2.9.6 kubectl_generic $.inputSchema.properties.args',
+    'mcp-server-kubernetes@4.1.7 kubectl_generic $.inputSchema.properties.args',
+    'playwright-mcp@0.0.83 browser_drop $.inputSchema.properties.data',
+    'tavily-mcp@0.2.22 tavily_research $.inputSchema.properties.input',
+  ],
   // Singular and plural pairs: one item against a list.
   'name-confusable': [
     'firecrawl-mcp@3.26.0 firecrawl_monitor_checks $.name',
