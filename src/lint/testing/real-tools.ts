@@ -41,8 +41,12 @@ const HOLDOUT = new URL('../../../fixtures/holdout/', import.meta.url);
  * the tests never used, kept to the tools and parameters a finding was judged on.
  */
 export function holdoutTool(set: string, name: string): ToolDefinition {
-  const tools = (JSON.parse(readFileSync(new URL(`${set}.tools.json`, HOLDOUT), 'utf8')) as { tools: ToolDefinition[] }).tools;
-  const tool = tools.find((t) => t.name === name);
+  const tool = holdoutTools(set).find((t) => t.name === name);
   if (!tool) throw new Error(`fixtures/holdout/${set}.tools.json has no tool ${name}`);
   return tool;
+}
+
+/** Every tool of a holdout fixture, as cut. */
+export function holdoutTools(set: string): ToolDefinition[] {
+  return (JSON.parse(readFileSync(new URL(`${set}.tools.json`, HOLDOUT), 'utf8')) as { tools: ToolDefinition[] }).tools;
 }
