@@ -8,6 +8,7 @@ import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
 import type { CaseResult } from '../src/types.ts';
 import { renderCostText, renderScenariosText } from '../src/report/scenario-text.ts';
 import { expectedText } from '../src/report/text.ts';
+import { failedNotShown, moreFailedText } from '../src/report/cases-elsewhere.ts';
 
 /** cli-table3 colours its borders and headings itself; keep plain text when colours are off. */
 const tableStyle = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
@@ -65,11 +66,14 @@ export function renderEvalConsole(result: ToolproofResult, options: { maxFailure
     if (summary.perTool.length > 0) out.push(perToolTable(summary));
     if (summary.repeat > 1) out.push(`repeat ${summary.repeat}: pass@${summary.repeat} ${pct(summary.passAtK)}, pass^${summary.repeat} ${pct(summary.passHatK)}`);
     const failed = (result.cases ?? []).filter((c) => c.state === 'failed' || c.state === 'errored');
+    // A large streamed run holds only its first failed cases: the others are counted, and in the results file.
+    const notHeld = failedNotShown(result);
     if (failed.length > 0) {
       const max = options.maxFailures ?? 30;
-      out.push(pc.bold(`Failed cases (${failed.length})`));
+      const more = failed.length + notHeld - Math.min(max, failed.length);
+      out.push(pc.bold(`Failed cases (${failed.length + notHeld})`));
       out.push(failuresTable(failed.slice(0, max)));
-      if (failed.length > max) out.push(pc.dim(`… and ${failed.length - max} more in the JSON results`));
+      if (more > 0) out.push(pc.dim(notHeld > 0 ? moreFailedText(result, more) : `… and ${more} more in the JSON results`));
     }
   }
   const scenarios = renderScenariosText(result);

@@ -13,6 +13,7 @@ import { benchCharts, diffTable, flippedQueries, lintFindings, probeSection, ski
 import { STYLES } from '../src/report/html/styles.ts';
 import { improveHtml } from '../src/improve/render-report.ts';
 import { costHtml, SCENARIO_STYLES, scenariosHtml } from '../src/report/scenario-sections.ts';
+import { failedNotShown, moreFailedText } from '../src/report/cases-elsewhere.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, verdictWord } from '../src/report/text.ts';
 
 function verdictBlock(result: ToolproofResult): string {
@@ -66,7 +67,9 @@ function failedTable(result: ToolproofResult): string | undefined {
     `<span class="state-${c.state}">${esc(chosenText(c.chosen))}</span>`,
     esc(c.reason),
   ]);
-  return `<details open><summary>${failed.length} case(s) failed or errored</summary>${htmlTable(['case', 'query', 'expected', 'chosen', 'reason'], rows)}</details>`;
+  const more = failedNotShown(result);
+  const note = more > 0 ? `<p class="note">${esc(moreFailedText(result, more))}</p>` : '';
+  return `<details open><summary>${failed.length + more} case(s) failed or errored</summary>${htmlTable(['case', 'query', 'expected', 'chosen', 'reason'], rows)}${note}</details>`;
 }
 
 function diagnostics(result: ToolproofResult): string | undefined {

@@ -11,6 +11,7 @@ import { markdownDocument } from '../src/safety/markdown.ts';
 import { abSection, benchSection, breakingSection, flippedSection, lintSection, probeSection, skillsSection } from '../src/report/markdown-sections.ts';
 import { costMarkdown, scenariosMarkdown } from '../src/report/scenario-sections.ts';
 import { improveMarkdown } from '../src/improve/render-report.ts';
+import { failedNotShown, moreFailedText } from '../src/report/cases-elsewhere.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, pointsText, previousAccuracy, verdictLine } from '../src/report/text.ts';
 
 const ICON = { pass: '✅', fail: '❌', error: '⚠️', none: 'ℹ️' } as const;
@@ -39,7 +40,10 @@ function failedSection(result: ToolproofResult): string | undefined {
   const failed = failedCases(result);
   if (failed.length === 0) return undefined;
   const rows = failed.map((c) => [`${c.suite}/${c.id}`, c.query, expectedText(c.expected), chosenText(c.chosen), c.reason]);
-  return details(`Failed cases (${failed.length})`, table(['case', 'query', 'expected', 'chosen', 'reason'], rows));
+  // A large streamed run lists its first failed cases; the others are counted and in the results file.
+  const more = failedNotShown(result);
+  const body = table(['case', 'query', 'expected', 'chosen', 'reason'], rows) + (more > 0 ? `\n\n${moreFailedText(result, more)}` : '');
+  return details(`Failed cases (${failed.length + more})`, body);
 }
 
 function perToolSection(summary: EvalSummary | undefined): string | undefined {

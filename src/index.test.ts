@@ -14,6 +14,7 @@ describe('public surface', () => {
         'runBehaviourEval', 'runDiff', 'runDoctor', 'runEval', 'runLint', 'runProbe', 'runScenarios', 'runSelection', 'runServerBench',
         'runSkillsEval', 'runTriggerEval', 'scoreAttempt', 'selectServers', 'serializeSnapshot', 'startMockServer',
         'summarise', 'toErrorInfo', 'validateResult', 'wilsonInterval', 'writeSnapshots',
+        'FAILED_CASES_KEPT', 'runEvalStreamed', 'streamSelection', 'writeResultJson',
       ].sort(),
     );
   });

@@ -40,8 +40,11 @@ export { startMockServer } from './models/mock-server.ts';
 export { recordingModel, replayModel } from './models/replay.ts';
 
 // Running and scoring
-export { runEval, type EvalOptions } from './run/eval-run.ts';
-export { runSelection } from './run/run-selection.ts';
+export { runEval, runEvalStreamed, type EvalOptions, type StreamedEval } from './run/eval-run.ts';
+export { FAILED_CASES_KEPT } from './run/case-fold.ts';
+export type { CaseStore } from './run/case-store.ts';
+export { writeResultJson } from './report/write-result-json.ts';
+export { runSelection, streamSelection } from './run/run-selection.ts';
 export { scoreAttempt } from './scoring/score-attempt.ts';
 export { matchArguments, normaliseString } from './scoring/args-match.ts';
 export { matchCalls } from './scoring/match-calls.ts';

@@ -3,7 +3,8 @@
  * arguments and results, held-back calls, the final answer), then the run's tokens, time and cost.
  */
 import { fmtMs } from '../run/gates.ts';
-import { money, percentile } from '../run/cost.ts';
+import { CostFold, money } from '../run/cost.ts';
+import { casesElsewhere, type SuiteCostRow } from './cases-elsewhere.ts';
 import type { CaseCost } from '../types.ts';
 import type { ScenarioResult, TrajectoryCall } from '../run/scenario-types.ts';
 import type { ToolproofResult } from './model.ts';
@@ -45,20 +46,26 @@ export function renderScenariosText(result: ToolproofResult): string | undefined
   return `${[head, ...scenarios.map(trajectoryText)].join('\n\n')}\n`;
 }
 
-/** Cost per query set: its cases and scenarios together. */
-export function costBySuite(result: ToolproofResult): Array<{ suite: string; items: number; tokens: number; modelMs: number; toolMs: number; p95Ms: number; cost: number | null }> {
-  const groups = new Map<string, CaseCost[]>();
-  for (const c of result.cases ?? []) if (c.cost) groups.set(c.suite, [...(groups.get(c.suite) ?? []), c.cost]);
-  for (const sc of result.scenarios ?? []) groups.set(sc.suite, [...(groups.get(sc.suite) ?? []), sc.cost]);
-  return [...groups].map(([suite, costs]) => ({
-    suite,
-    items: costs.length,
-    tokens: costs.reduce((n, c) => n + c.promptTokens + c.completionTokens, 0),
-    modelMs: costs.reduce((n, c) => n + c.modelLatencyMs, 0),
-    toolMs: costs.reduce((n, c) => n + c.toolLatencyMs, 0),
-    p95Ms: percentile(costs.map((c) => c.modelLatencyMs + c.toolLatencyMs), 95),
-    cost: costs.some((c) => c.cost === null) ? null : costs.reduce((n, c) => n + (c.cost ?? 0), 0),
-  }));
+/** Cost per query set: its cases and scenarios together (precomputed for a result that holds only some cases). */
+export function costBySuite(result: ToolproofResult): SuiteCostRow[] {
+  const given = casesElsewhere(result)?.costBySuite;
+  if (given) return given;
+  const groups = new Map<string, CostFold>();
+  const add = (suite: string, cost: CaseCost): void => {
+    let fold = groups.get(suite);
+    if (!fold) groups.set(suite, (fold = new CostFold()));
+    fold.add(cost);
+  };
+  for (const c of result.cases ?? []) if (c.cost) add(c.suite, c.cost);
+  for (const sc of result.scenarios ?? []) add(sc.suite, sc.cost);
+  return suiteCostRows(groups);
+}
+
+export function suiteCostRows(groups: ReadonlyMap<string, CostFold>): SuiteCostRow[] {
+  return [...groups].map(([suite, fold]) => {
+    const r = fold.result();
+    return { suite, items: r.items, tokens: r.promptTokens + r.completionTokens, modelMs: r.modelLatencyMs, toolMs: r.toolLatencyMs, p95Ms: r.p95LatencyMs, cost: r.cost };
+  });
 }
 
 export function renderCostText(result: ToolproofResult): string | undefined {

@@ -1,21 +1,26 @@
 /**
  * `eval` end to end: load every input first (so bad input fails before anything starts), start the
  * servers, run the query sets through the model, stream results, fold them into the result model.
+ * Each case is folded into the summary as it finishes (case-fold.ts); `runEval` keeps every case in
+ * the result, `runEvalStreamed` only the first failed ones, with every case in the results file.
  */
 import { loadHostConfig, selectServers, type HostConfig } from '../config/host-config.ts';
 import { checkQuerySetTools, loadQuerySet, type QuerySet } from '../config/query-set.ts';
 import { loadToolFile } from '../config/tool-file.ts';
 import { toErrorInfo, ToolproofError } from '../errors.ts';
 import { type Diagnostic, type ToolproofResult } from '../report/model.ts';
-import { summarise } from '../scoring/metrics.ts';
+import { noteCasesElsewhere } from '../report/cases-elsewhere.ts';
+import { suiteCostRows } from '../report/scenario-text.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
-import { caseKey, checkResumable, readResults, ResultSink, toolListHash, type ReadResults } from './result-sink.ts';
-import { runSelection } from './run-selection.ts';
+import { caseKey, checkResumable, ResultSink, scanResults, toolListHash, type ReadResults } from './result-sink.ts';
+import { streamSelection } from './run-selection.ts';
 import { resultHeader } from '../report/result-header.ts';
-import { costRun, loadPrices } from './cost.ts';
-import { checkCostGates, type CostGates } from './gates.ts';
+import { CostFold, estimate, loadPrices, priceFor } from './cost.ts';
+import type { CostGates } from './gates.ts';
+import { CaseFold } from './case-fold.ts';
+import { CaseStore } from './case-store.ts';
 import { runScenarios } from './scenario-run.ts';
 import type { ScenarioResult } from './scenario-types.ts';
 import { summariseScenarios } from './scenario-summary.ts';
@@ -50,6 +55,21 @@ export interface EvalOptions {
   prices?: string;
   /** --max-tokens-per-case, --max-cost, --max-p95-latency. */
   gates?: CostGates;
+  /**
+   * What `result.cases` holds: `all` (the default of `runEval`) every case; `failed` (the CLI) at most
+   * FAILED_CASES_KEPT failed cases, so memory stays flat however many cases run, while every case
+   * stays in the results file.
+   */
+  keepCases?: 'all' | 'failed';
+  /** With `keepCases: 'failed'` and no `resultsFile`: write the cases to a temporary file, to read them back (see `StreamedEval`). */
+  storeCases?: boolean;
+}
+
+/** A streamed run: the result, and where every case can be read back (none without a results file). */
+export interface StreamedEval {
+  result: ToolproofResult;
+  /** Every case, read back in query-set order; `dispose()` removes its file when it was temporary. */
+  store?: CaseStore;
 }
 
 export interface LoadedInputs {
@@ -86,7 +106,20 @@ export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' |
   return { ...(host ? { host } : {}), serverNames, fileTools, sets };
 }
 
+/** Runs an eval and returns its result with every case in `result.cases` (unless `keepCases` says otherwise). */
 export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
+  const { result, store } = await runEvalStreamed({ ...options, keepCases: options.keepCases ?? 'all' });
+  store?.dispose();
+  return result;
+}
+
+/**
+ * Runs an eval keeping only what the reports need in memory (`keepCases` defaults to `failed` here):
+ * the summaries, costs and gates are folded as cases finish, and every case is read back from the
+ * results file through `store`. The caller disposes of the store once its reports are written.
+ */
+export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEval> {
+  const keep = options.keepCases ?? 'failed';
   const startedAt = new Date().toISOString();
   const inputs = loadEvalInputs(options);
   const prices = options.prices ? loadPrices(options.prices) : undefined;
@@ -103,17 +136,37 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       hint: 'the spec wants absolute script paths in host configs (2.7); hosts such as Claude Desktop do not resolve relative ones',
     });
   }
-  const earlier: ReadResults | undefined = options.resume ? readResults(options.resume) : undefined;
-  if (earlier?.tornLastLine) warnings.push({ code: 'W_TORN_LINE', message: `the last line of ${options.resume} was cut short (a run killed mid-write, or a full disk); it is dropped and that case runs again` });
   for (const set of inputs.sets) {
     const drafts = set.cases.filter((c) => c.draft).length;
     if (drafts > 0) warnings.push({ code: 'W_DRAFT_CASES', message: `${drafts} of ${set.cases.length} case(s) in ${set.file} are drafts (draft: true, written by toolproof init) and count like the others`, hint: 'review each draft case (its query and expected tool), then delete its draft: true' });
   }
-  const previous = earlier ? earlier.cases.filter((c) => c.state !== 'errored') : [];
-  const done = new Set(previous.map(caseKey));
-  const pool = inputs.host ? await ServerPool.start(inputs.host, inputs.serverNames, { timeouts: options.serverTimeouts }) : undefined;
+  const order = new Map(inputs.sets.flatMap((s) => s.cases).map((c, i) => [caseKey(c), i]));
+  const found = priceFor(prices, options.model.id);
+  const fold = new CaseFold({ keep, rankOf: (c) => order.get(caseKey(c)) ?? 0, ...(found ? { price: found.price } : {}), ...(options.gates?.maxTokensPerCase !== undefined ? { maxTokensPerCase: options.gates.maxTokensPerCase } : {}) });
+  const store = keep === 'failed' ? (options.resultsFile ? new CaseStore(options.resultsFile, false) : options.storeCases ? CaseStore.temporary() : undefined) : undefined;
+  // The earlier cases of --resume are folded as the file is read, not kept (errored ones run again).
+  const done = new Set<string>();
+  let earlier: ReadResults | undefined;
+  try {
+    if (options.resume) {
+      const file = store?.addFile(options.resume) ?? 0;
+      const scan = scanResults(options.resume, (c, span) => {
+        if (c.state === 'errored') return;
+        done.add(caseKey(c));
+        store?.add(fold.rankOf(c), span, file);
+        fold.add(c);
+      });
+      earlier = { ...scan, cases: [] };
+      if (scan.tornLastLine) warnings.push({ code: 'W_TORN_LINE', message: `the last line of ${options.resume} was cut short (a run killed mid-write, or a full disk); it is dropped and that case runs again` });
+    }
+  } catch (error) {
+    store?.dispose();
+    throw error;
+  }
+  let pool: ServerPool | undefined;
   let sink: ResultSink | undefined;
   try {
+    pool = inputs.host ? await ServerPool.start(inputs.host, inputs.serverNames, { timeouts: options.serverTimeouts }) : undefined;
     for (const error of pool?.errors() ?? []) errors.push(toErrorInfo(error));
     for (const warning of pool?.warnings() ?? []) warnings.push(warning);
     for (const name of pool?.names() ?? []) {
@@ -131,9 +184,9 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
     const allTools = dedupeTools([...liveTools, ...inputs.fileTools], warnings);
     const toolsHash = toolListHash(allTools);
     if (earlier && options.resume) checkResumable(options.resume, earlier, options.model.id, toolsHash, options.force === true);
-    if (options.resultsFile) {
-      const planned = inputs.sets.reduce((n, s) => n + s.cases.length, 0);
-      sink = new ResultSink(options.resultsFile, { type: 'run', command: 'eval', model: options.model.id, startedAt, planned, tools: toolsHash }, { append: options.resume === options.resultsFile });
+    const sinkFile = options.resultsFile ?? store?.file;
+    if (sinkFile) {
+      sink = new ResultSink(sinkFile, { type: 'run', command: 'eval', model: options.model.id, startedAt, planned: order.size, tools: toolsHash }, { append: options.resultsFile !== undefined && options.resume === options.resultsFile });
     }
     const failedServers = new Set((pool?.errors() ?? []).map((e) => e.server));
     const toolsBySet = new Map<string, ToolDefinition[]>();
@@ -152,7 +205,7 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
     const onOuterAbort = () => stop.abort();
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
     let refused: CaseResult['attempts'][number]['error'] | undefined;
-    const fresh = await runSelection({
+    const ran = await streamSelection({
       cases: pending,
       toolsFor: (c) => toolsBySet.get(c.suite) ?? allTools,
       model: options.model,
@@ -172,7 +225,10 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
           }
           return;
         }
-        sink?.writeCase(result);
+        // Written as it is (without the cost the fold attaches), then folded; only the line's place is kept.
+        const span = sink?.writeCase(result);
+        if (store && span) store.add(fold.rankOf(result), span);
+        fold.add(result);
         finished += 1;
         options.onResult?.(result, finished, total);
       },
@@ -197,21 +253,29 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
         },
       });
     }
-    const kept = refused ? fresh.filter((r) => !r.attempts.some((a) => a.error?.code === 'E_MODEL_REFUSED')) : fresh;
-    const complete = !stop.signal.aborted && fresh.length === pending.length && scenarios.length === scenarioCount;
-    const order = new Map(inputs.sets.flatMap((s) => s.cases).map((c, i) => [caseKey(c), i]));
-    const cases = [...previous, ...kept].sort((a, b) => (order.get(caseKey(a)) ?? 0) - (order.get(caseKey(b)) ?? 0));
-    warnToolsIgnored(cases, warnings);
-    const cost = costRun(cases, scenarios, prices, options.model.id);
+    const complete = !stop.signal.aborted && ran === pending.length && scenarios.length === scenarioCount;
+    const toolsIgnored = fold.toolsIgnoredWarning();
+    if (toolsIgnored) warnings.push(toolsIgnored);
+    const suiteCosts = fold.suiteCosts();
+    scenarios.forEach((s, i) => {
+      s.cost.cost = estimate(found?.price, s.cost.promptTokens, s.cost.completionTokens);
+      fold.costs.add(s.cost);
+      fold.gates.add(`${s.suite}/${s.id}`, s.cost, order.size + i);
+      let suite = suiteCosts.get(s.suite);
+      if (!suite) suiteCosts.set(s.suite, (suite = new CostFold()));
+      suite.add(s.cost);
+    });
+    const cost = fold.cost(prices && found ? { file: prices.file, key: found.key, ...found.price } : undefined);
     const scenarioSummary = summariseScenarios(scenarios);
+    const finishedCases = fold.count;
     // A set of scenarios alone has no selection summary: 0 cases would read as 0% accuracy.
-    const summary = cases.length > 0 || scenarioCount === 0 ? summarise(cases) : undefined;
-    const suites = inputs.sets.filter((s) => s.cases.length > 0).map((s) => ({ suite: s.name, model: options.model.id, summary: summarise(cases.filter((c) => c.suite === s.name)) }));
+    const summary = finishedCases > 0 || scenarioCount === 0 ? fold.summary() : undefined;
+    const suites = inputs.sets.filter((s) => s.cases.length > 0).map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name) }));
     const reasons: string[] = [];
     let status: ToolproofResult['verdict']['status'] = 'pass';
     if (!complete && !refused) {
       status = 'error';
-      reasons.push(`run interrupted: ${cases.length} of ${order.size} cases finished (resume with --resume ${options.resultsFile ?? 'FILE'})`);
+      reasons.push(`run interrupted: ${finishedCases} of ${order.size} cases finished (resume with --resume ${options.resultsFile ?? 'FILE'})`);
     }
     if (!complete) status = 'error';
     if (errors.length > 0) {
@@ -231,7 +295,7 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       const first = scenarios.find((s) => s.state === 'failed')!;
       reasons.push(`${scenarioSummary.failed} of ${scenarioSummary.scenarios} scenario(s) failed; first ${first.suite}/${first.id}: ${first.reason}`);
     }
-    const gate = checkCostGates(cost, cases, scenarios, options.gates ?? {}, options.model.id, prices?.file);
+    const gate = fold.gates.checkCostGates(cost, options.gates ?? {}, options.model.id, prices?.file);
     if (gate.status === 'error') status = 'error';
     else if (gate.status === 'fail' && status === 'pass') status = 'fail';
     reasons.push(...gate.reasons);
@@ -256,18 +320,23 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
       status = 'none';
       reasons.push(NO_GATE_REASON);
     }
-    return {
+    const result: ToolproofResult = {
       ...resultHeader('eval', startedAt),
       complete,
       verdict: { status, reasons },
       model: options.model.id,
       ...(pool ? { servers: pool.info() } : {}),
-      ...(summary ? { summary, suites, cases } : {}),
+      ...(summary ? { summary, suites, cases: fold.cases() } : {}),
       ...(scenarioCount > 0 ? { scenarios, scenarioSummary } : {}),
       cost,
       warnings,
       errors,
     };
+    if (keep === 'failed') noteCasesElsewhere(result, { ...(options.resultsFile ? { file: options.resultsFile } : {}), costBySuite: suiteCostRows(suiteCosts) });
+    return { result, ...(store ? { store } : {}) };
+  } catch (error) {
+    store?.dispose();
+    throw error;
   } finally {
     sink?.close();
     await pool?.close();
@@ -287,17 +356,3 @@ function dedupeTools(tools: ToolDefinition[], warnings: Diagnostic[]): ToolDefin
   }
   return [...seen.values()];
 }
-
-/** A runner whose chat template lacks tool support silently ignores `tools`: the model then never calls one. */
-function warnToolsIgnored(cases: CaseResult[], warnings: Diagnostic[]): void {
-  const answered = cases.flatMap((c) => c.attempts.filter((a) => a.state !== 'errored').map((a) => ({ c, a })));
-  const expecting = answered.filter(({ c }) => c.expected.tool !== null).length;
-  if (answered.length >= 4 && expecting / answered.length >= 0.5 && answered.every(({ a }) => a.chosen === null)) {
-    warnings.push({
-      code: 'W_TOOLS_IGNORED',
-      message: `the model called no tool in ${answered.length} answers although ${expecting} expected one`,
-      hint: "the model's chat template may not support tools: for llama-server add --jinja; for Ollama pick a model tagged 'tools'",
-    });
-  }
-}
-

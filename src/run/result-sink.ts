@@ -81,8 +81,16 @@ export interface SinkOptions {
   append?: boolean;
 }
 
+/** Where one line sits in the results file (its newline not counted). */
+export interface LineSpan {
+  offset: number;
+  length: number;
+}
+
 export class ResultSink {
   private fd: number | null;
+  /** Bytes in the file so far: where the next line starts. */
+  private position = 0;
   private readonly lock: string;
   /** Set when a torn last line was cut off before appending. */
   readonly droppedTornLine: boolean = false;
@@ -105,6 +113,7 @@ export class ResultSink {
         }
       }
       this.fd = openSync(file, append ? 'a' : 'w');
+      this.position = append ? fstatSync(this.fd).size : 0;
     } catch (error) {
       rmSync(this.lock, { force: true });
       throw error;
@@ -112,13 +121,18 @@ export class ResultSink {
     if (header && !append) this.write(header);
   }
 
-  write(record: object): void {
-    if (this.fd === null) return;
-    writeSync(this.fd, `${redactSecrets(JSON.stringify(record))}\n`);
+  write(record: object): LineSpan | undefined {
+    if (this.fd === null) return undefined;
+    const line = Buffer.from(`${redactSecrets(JSON.stringify(record))}\n`);
+    const offset = this.position;
+    writeSync(this.fd, line);
+    this.position += line.length;
+    return { offset, length: line.length - 1 };
   }
 
-  writeCase(result: CaseResult): void {
-    this.write({ type: 'case', ...result });
+  /** Writes one case line; where it went, so the case can be read back without keeping it. */
+  writeCase(result: CaseResult): LineSpan | undefined {
+    return this.write({ type: 'case', ...result });
   }
 
   close(): void {
@@ -162,35 +176,75 @@ export interface ReadResults {
   tornLastLine: boolean;
 }
 
-/** Reads the finished cases of a results file (for `--resume`). */
+/** Reads the finished cases of a results file (for `--resume`), all in memory. */
 export function readResults(file: string): ReadResults {
+  const cases: CaseResult[] = [];
+  const scan = scanResults(file, (c) => {
+    cases.push(c);
+  });
+  return { ...(scan.header ? { header: scan.header } : {}), cases, tornLastLine: scan.tornLastLine };
+}
+
+/**
+ * Reads a results file line by line (1 MiB at a time, never whole), handing each case and where its
+ * line sits to `onCase`: `--resume` of a large run folds the earlier cases without keeping them.
+ */
+export function scanResults(file: string, onCase: (c: CaseResult, span: LineSpan) => void): Omit<ReadResults, 'cases'> {
   if (!existsSync(file)) {
     throw new ToolproofError('E_FILE_MISSING', `results file ${file} does not exist`, { file, hint: 'pass the .jsonl file an earlier run wrote with --results' });
   }
-  const lines = readFileSync(file, 'utf8').split('\n');
-  const cases: CaseResult[] = [];
   let header: RunHeader | undefined;
   let tornLastLine = false;
-  const last = lines.length - 1 - (lines[lines.length - 1] === '' ? 1 : 0);
-  lines.forEach((line, i) => {
+  let lineNo = 0;
+  const take = (bytes: Buffer, offset: number, last: boolean): void => {
+    lineNo += 1;
+    const line = bytes.toString('utf8');
     if (line.trim() === '') return;
     let record: { type?: string };
     try {
       record = JSON.parse(line) as { type?: string };
     } catch {
-      if (i === last) {
+      if (last) {
         tornLastLine = true; // the torn last line of a killed run
         return;
       }
-      throw new ToolproofError('E_FILE_PARSE', `results file ${file}: line ${i + 1} is not JSON`, { file, path: `line ${i + 1}`, hint: 'pass a .jsonl file written by toolproof' });
+      throw new ToolproofError('E_FILE_PARSE', `results file ${file}: line ${lineNo} is not JSON`, { file, path: `line ${lineNo}`, hint: 'pass a .jsonl file written by toolproof' });
     }
     if (record.type === 'run') header = record as RunHeader;
     else if (record.type === 'case') {
       const { type: _type, ...rest } = record as CaseResult & { type: string };
-      cases.push(rest);
+      onCase(rest, { offset, length: bytes.length });
     }
-  });
-  return { ...(header ? { header } : {}), cases, tornLastLine };
+  };
+  // A line is handed on once the next one is seen: a last line that is not JSON is torn, newline or not.
+  let pending: { bytes: Buffer; offset: number } | undefined;
+  const push = (bytes: Buffer, offset: number): void => {
+    if (pending) take(pending.bytes, pending.offset, false);
+    pending = { bytes, offset };
+  };
+  const fd = openSync(file, 'r');
+  try {
+    const chunk = Buffer.alloc(1 << 20);
+    let carry: Buffer = Buffer.alloc(0);
+    let carryAt = 0;
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+      let start = 0;
+      for (let at = data.indexOf(0x0a); at >= 0; at = data.indexOf(0x0a, start)) {
+        push(Buffer.from(data.subarray(start, at)), carryAt + start);
+        start = at + 1;
+      }
+      carryAt += start;
+      carry = Buffer.from(data.subarray(start));
+    }
+    if (carry.length > 0) push(carry, carryAt);
+    if (pending) take(pending.bytes, pending.offset, true);
+  } finally {
+    closeSync(fd);
+  }
+  return { ...(header ? { header } : {}), tornLastLine };
 }
 
 /** A resumed run must be the same run: same model, same tools; else its old cases would be misreported. */

@@ -15,6 +15,9 @@ export const DEFAULT_SYSTEM_PROMPT =
 /** Whole-attempt deadline when none is given: above the driver's own worst case (120 s x 3 tries, plus Retry-After waits). */
 export const DEFAULT_CASE_TIMEOUT_MS = 600_000;
 
+/** Cases between two turns of the event loop when the model answers in process (the mock). */
+const YIELD_EVERY = 64;
+
 export interface SelectionRunOptions {
   cases: readonly SelectionCase[];
   /** The tools the model sees, per case (query sets may name their servers). */
@@ -33,11 +36,27 @@ export interface SelectionRunOptions {
 }
 
 export async function runSelection(options: SelectionRunOptions): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  await streamSelection({
+    ...options,
+    onResult: (result) => {
+      results.push(result);
+      options.onResult?.(result);
+    },
+  });
+  return results;
+}
+
+/**
+ * The runner without the list: each case result goes to `onResult` and nothing keeps it, so a run of
+ * any size holds only the cases in flight (`eval` folds and streams them). Returns how many finished.
+ */
+export async function streamSelection(options: SelectionRunOptions): Promise<number> {
   const repeat = Math.max(1, options.repeat ?? 1);
   const indexes = new WeakMap<ToolDefinition[], Map<string, ToolDefinition>>();
-  const results: CaseResult[] = [];
   const cases = options.cases;
   let next = 0;
+  let finished = 0;
   const worker = async (): Promise<void> => {
     while (next < cases.length && !options.signal?.aborted) {
       const c = cases[next++];
@@ -49,14 +68,17 @@ export async function runSelection(options: SelectionRunOptions): Promise<CaseRe
         if (options.signal?.aborted) return;
         attempts.push(await runAttempt(c, tools, byName, options));
       }
-      const result = foldAttempts(c, attempts);
-      results.push(result);
-      options.onResult?.(result);
+      finished += 1;
+      options.onResult?.(foldAttempts(c, attempts));
+      // An in-process model answers in microtasks, which never let the event loop turn: the garbage
+      // collector's own tasks (finishing a marking, sweeping) then wait, and the heap of a long run
+      // grows by hundreds of MB of garbage; timers, signals and the progress bar wait too.
+      if (options.model.inProcess && finished % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   };
   const workers = Math.max(1, Math.min(options.concurrency ?? 4, cases.length));
   await Promise.all(Array.from({ length: workers }, worker));
-  return results;
+  return finished;
 }
 
 async function runAttempt(

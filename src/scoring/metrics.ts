@@ -1,10 +1,13 @@
 /**
  * Metrics that fold case results into the summary: accuracy with a Wilson 95% interval, per-tool
  * precision/recall/F1, no-tool accuracy, argument accuracy, the confusion matrix, pass@k and pass^k.
+ * `SummaryFold` adds each case as it finishes and keeps only counts (bounded by the number of tools,
+ * not of cases); the summary does not depend on the order of the adds (sorted keys, exact sums).
  */
 import { bumpCell, nullRecord } from '../safety/records.ts';
 import type { EvalSummary, Interval, ToolStats } from '../report/model.ts';
 import type { Attempt, CaseResult } from '../types.ts';
+import { ExactSum } from './exact-sum.ts';
 
 export const NO_TOOL = '(none)';
 export const NO_ANSWER = '(error)';
@@ -34,71 +37,114 @@ export function chosenLabel(attempt: Attempt): string {
 
 const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
 
-export function summarise(cases: readonly CaseResult[]): EvalSummary {
-  const scored = cases.filter((c) => c.state !== 'skipped');
-  const confusion = nullRecord<Record<string, number>>();
-  const tools = new Map<string, { tp: number; fp: number; fn: number; support: number }>();
-  const stat = (name: string) => {
-    let s = tools.get(name);
-    if (!s) tools.set(name, (s = { tp: 0, fp: 0, fn: 0, support: 0 }));
-    return s;
-  };
-  let attempts = 0;
-  let attemptsPassed = 0;
-  let noTool = 0;
-  let noToolPassed = 0;
-  let argCalls = 0;
-  let argGood = 0;
-  let latency = 0;
-  for (const c of scored) {
+interface ToolCounts {
+  tp: number;
+  fp: number;
+  fn: number;
+  support: number;
+}
+
+export class SummaryFold {
+  private cases = 0;
+  private passed = 0;
+  private failed = 0;
+  private errored = 0;
+  private scored = 0;
+  private anyPassed = 0;
+  private allPassed = 0;
+  private repeat = 0;
+  private attempts = 0;
+  private attemptsPassed = 0;
+  private noTool = 0;
+  private noToolPassed = 0;
+  private argCalls = 0;
+  private argGood = 0;
+  private readonly latency = new ExactSum();
+  private readonly confusion = nullRecord<Record<string, number>>();
+  private readonly tools = new Map<string, ToolCounts>();
+
+  add(c: CaseResult): void {
+    this.cases += 1;
+    if (c.state === 'passed') this.passed += 1;
+    else if (c.state === 'failed') this.failed += 1;
+    else if (c.state === 'errored') this.errored += 1;
+    if (c.state === 'skipped') return;
+    this.scored += 1;
+    this.repeat = Math.max(this.repeat, c.attempts.length);
+    let passedHere = 0;
     for (const a of c.attempts) {
-      attempts += 1;
-      latency += a.latencyMs;
-      if (a.state === 'passed') attemptsPassed += 1;
+      this.attempts += 1;
+      this.latency.add(a.latencyMs);
+      if (a.state === 'passed') {
+        this.attemptsPassed += 1;
+        passedHere += 1;
+      }
       const exp = expectedLabel(c, a);
       const got = chosenLabel(a);
-      bumpCell(confusion, exp, got);
+      bumpCell(this.confusion, exp, got);
       if (exp === NO_TOOL) {
-        noTool += 1;
-        if (a.state === 'passed') noToolPassed += 1;
+        this.noTool += 1;
+        if (a.state === 'passed') this.noToolPassed += 1;
       } else {
-        stat(exp).support += 1;
-        if (got === exp) stat(exp).tp += 1;
-        else stat(exp).fn += 1;
+        const s = this.stat(exp);
+        s.support += 1;
+        if (got === exp) s.tp += 1;
+        else s.fn += 1;
       }
-      if (got !== exp && got !== NO_TOOL && got !== NO_ANSWER) stat(got).fp += 1;
+      if (got !== exp && got !== NO_TOOL && got !== NO_ANSWER) this.stat(got).fp += 1;
       if (a.argCheck && a.chosen) {
-        argCalls += 1;
-        if (a.argCheck.schemaValid && a.argCheck.matches !== false) argGood += 1;
+        this.argCalls += 1;
+        if (a.argCheck.schemaValid && a.argCheck.matches !== false) this.argGood += 1;
       }
     }
+    if (passedHere > 0) this.anyPassed += 1;
+    if (c.attempts.length > 0 && passedHere === c.attempts.length) this.allPassed += 1;
   }
-  const perTool: ToolStats[] = [...tools.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([tool, s]) => {
-      const precision = ratio(s.tp, s.tp + s.fp);
-      const recall = ratio(s.tp, s.tp + s.fn);
-      const f1 = precision === null || recall === null || precision + recall === 0 ? (precision === 0 || recall === 0 ? 0 : null) : (2 * precision * recall) / (precision + recall);
-      return { tool, support: s.support, truePositives: s.tp, falsePositives: s.fp, falseNegatives: s.fn, precision, recall, f1 };
-    });
-  const repeat = scored.reduce((m, c) => Math.max(m, c.attempts.length), 0);
-  return {
-    cases: cases.length,
-    passed: cases.filter((c) => c.state === 'passed').length,
-    failed: cases.filter((c) => c.state === 'failed').length,
-    errored: cases.filter((c) => c.state === 'errored').length,
-    skipped: cases.length - scored.length,
-    accuracy: ratio(attemptsPassed, attempts) ?? 0,
-    interval: wilsonInterval(attemptsPassed, attempts),
-    attempts,
-    attemptsPassed,
-    repeat,
-    passAtK: ratio(scored.filter((c) => c.attempts.some((a) => a.state === 'passed')).length, scored.length) ?? 0,
-    passHatK: ratio(scored.filter((c) => c.attempts.length > 0 && c.attempts.every((a) => a.state === 'passed')).length, scored.length) ?? 0,
-    noToolAccuracy: ratio(noToolPassed, noTool),
-    argAccuracy: ratio(argGood, argCalls),
-    perTool,
-    confusion,
-    meanLatencyMs: attempts === 0 ? 0 : latency / attempts,
-  };
+
+  private stat(name: string): ToolCounts {
+    let s = this.tools.get(name);
+    if (!s) this.tools.set(name, (s = { tp: 0, fp: 0, fn: 0, support: 0 }));
+    return s;
+  }
+
+  summary(): EvalSummary {
+    const perTool: ToolStats[] = [...this.tools.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([tool, s]) => {
+        const precision = ratio(s.tp, s.tp + s.fp);
+        const recall = ratio(s.tp, s.tp + s.fn);
+        const f1 = precision === null || recall === null || precision + recall === 0 ? (precision === 0 || recall === 0 ? 0 : null) : (2 * precision * recall) / (precision + recall);
+        return { tool, support: s.support, truePositives: s.tp, falsePositives: s.fp, falseNegatives: s.fn, precision, recall, f1 };
+      });
+    // Sorted (the order cases finish in varies from run to run), and a copy: the fold may go on.
+    const confusion = nullRecord<Record<string, number>>();
+    const sorted = (record: object): string[] => Object.keys(record).sort((a, b) => a.localeCompare(b));
+    for (const row of sorted(this.confusion)) for (const column of sorted(this.confusion[row])) bumpCell(confusion, row, column, this.confusion[row][column]);
+    return {
+      cases: this.cases,
+      passed: this.passed,
+      failed: this.failed,
+      errored: this.errored,
+      skipped: this.cases - this.scored,
+      accuracy: ratio(this.attemptsPassed, this.attempts) ?? 0,
+      interval: wilsonInterval(this.attemptsPassed, this.attempts),
+      attempts: this.attempts,
+      attemptsPassed: this.attemptsPassed,
+      repeat: this.repeat,
+      passAtK: ratio(this.anyPassed, this.scored) ?? 0,
+      passHatK: ratio(this.allPassed, this.scored) ?? 0,
+      noToolAccuracy: ratio(this.noToolPassed, this.noTool),
+      argAccuracy: ratio(this.argGood, this.argCalls),
+      perTool,
+      confusion,
+      meanLatencyMs: this.attempts === 0 ? 0 : this.latency.value() / this.attempts,
+    };
+  }
+}
+
+/** The summary of a list of case results (the fold over all of them). */
+export function summarise(cases: readonly CaseResult[]): EvalSummary {
+  const fold = new SummaryFold();
+  for (const c of cases) fold.add(c);
+  return fold.summary();
 }

@@ -8,7 +8,9 @@ import { createProgress } from '../../report/progress.ts';
 import { exitCodeFor } from '../../errors.ts';
 import type { ToolproofResult } from '../../report/model.ts';
 import type { ModelDriver } from '../../types.ts';
-import { runEval } from '../../run/eval-run.ts';
+import { runEvalStreamed } from '../../run/eval-run.ts';
+import type { CaseStore } from '../../run/case-store.ts';
+import { writeResultJson } from '../../report/write-result-json.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, toolList, type ModelFlags, type ServerFlags } from '../options.ts';
 import type { SetExit } from './index.ts';
@@ -113,13 +115,19 @@ async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<Toolpro
   }
 }
 
+/**
+ * `eval`: memory stays flat however many cases run. The result in memory keeps the summaries and the
+ * first failed cases; every case is in the --results file, and --json reads them back from it. With
+ * --json and no --results the cases go to a temporary file, removed once the JSON is written.
+ */
 export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<ToolproofResult> {
   if (flags.distractors) return executeSweep(flags, setExit);
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
   const progress = createProgress({ label: 'toolproof eval' });
+  let store: CaseStore | undefined;
   try {
-    const result = await runEval({
+    const run = await runEvalStreamed({
       ...runInputs(flags, model),
       minAccuracy: flags.minAccuracy,
       ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
@@ -132,19 +140,24 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       resultsFile: flags.resume ?? flags.results,
       ...(flags.resume ? { resume: flags.resume } : {}),
       ...(flags.force ? { force: true } : {}),
+      keepCases: 'failed',
+      storeCases: flags.json !== undefined,
       signal,
       onStart: (total) => progress.start(total),
       onResult: (r, done, total) => progress.update(r.pass, done, total),
       onScenario: (r, done, total) => progress.update(r.pass, done, total),
     });
+    store = run.store;
+    const result = run.result;
     progress.stop();
     settleCassetteTimes(model, result);
     process.stdout.write(`${renderEvalConsole(result)}\n`);
     emitGitHub(result);
-    if (flags.json) writeJsonFile(flags.json, result);
+    if (flags.json) writeResultJson(flags.json, result, store?.cases());
     setExit(exitCodeFor(result.verdict.status));
     return result;
   } finally {
+    store?.dispose();
     progress.stop();
     dispose();
     await model.close?.();

@@ -1,0 +1,44 @@
+/**
+ * Writes a result as JSON (what `--json` promises: every case) without building the whole text: the
+ * cases come from an iterable (a streamed run reads them back from its results file, one at a time)
+ * and are written as they come. The bytes are those of `JSON.stringify(result, null, 2)` with every
+ * case in `cases`, passed through `toFile` (secrets redacted, no escape sequences), like writeJsonFile.
+ */
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { toFile } from '../safety/boundary.ts';
+import type { CaseResult } from '../types.ts';
+import type { ToolproofResult } from './model.ts';
+
+const MARK = '\u0000toolproof-cases\u0000';
+/** Written in pieces of about this many characters. */
+const PIECE = 1 << 20;
+
+/** `cases` replaces `result.cases` (which may hold only some of them); without it the result is written as it is. */
+export function writeResultJson(file: string, result: ToolproofResult, cases?: Iterable<CaseResult>): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const fd = openSync(file, 'w');
+  try {
+    if (!cases || result.cases === undefined) {
+      writeSync(fd, toFile(`${JSON.stringify(result, null, 2)}\n`));
+      return;
+    }
+    const text = `${JSON.stringify({ ...result, cases: MARK }, null, 2)}\n`;
+    const quoted = JSON.stringify(MARK);
+    const at = text.indexOf(quoted);
+    let piece = text.slice(0, at);
+    let first = true;
+    for (const c of cases) {
+      piece += `${first ? '[' : ','}\n    ${JSON.stringify(c, null, 2).replace(/\n/g, '\n    ')}`;
+      first = false;
+      if (piece.length >= PIECE) {
+        writeSync(fd, toFile(piece));
+        piece = '';
+      }
+    }
+    piece += first ? '[]' : '\n  ]';
+    writeSync(fd, toFile(piece + text.slice(at + quoted.length)));
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Where the full case results of a large eval live: its results file (JSON Lines), not memory. The
+ * store keeps, per case, only where its line sits in the file and its place in the query sets (28 bytes
+ * a case), and reads the cases back one at a time in query-set order, for the reports that need every
+ * case (the JSON result). Reading is by position (pread), not by readline: lines are in the order the
+ * cases finished, and the report lists them in query-set order without holding them all.
+ *
+ * When no results file was asked for but a report needs every case, the run writes to a temporary
+ * file (`<tmpdir>/toolproof-cases-XXXXXX/results.jsonl`) that `dispose()` removes; the CLI disposes of
+ * the store once the reports are written, also when a report fails.
+ */
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CaseResult } from '../types.ts';
+import type { LineSpan } from './result-sink.ts';
+
+export class CaseStore {
+  private count = 0;
+  private ranks = new Float64Array(1024);
+  private offsets = new Float64Array(1024);
+  private lengths = new Uint32Array(1024);
+  private fileOf = new Uint8Array(1024);
+  /** Files the cases are in: the results file first; a --resume file of another name after it. */
+  private readonly files: string[];
+
+  /**
+   * @param file the results file the cases are (or will be) written to
+   * @param temporary true when the store made the file and `dispose()` removes it (with its folder)
+   */
+  constructor(
+    readonly file: string,
+    readonly temporary: boolean,
+  ) {
+    this.files = [file];
+  }
+
+  /** Another file cases are read from (the earlier file of --resume, when the new results go elsewhere). */
+  addFile(file: string): number {
+    const at = this.files.indexOf(file);
+    if (at >= 0) return at;
+    if (this.files.length === 255) throw new Error('CaseStore: at most 255 files');
+    return this.files.push(file) - 1;
+  }
+
+  /** A store over a fresh temporary file, for a run that needs every case read back but keeps no file. */
+  static temporary(): CaseStore {
+    const dir = mkdtempSync(join(tmpdir(), 'toolproof-cases-'));
+    return new CaseStore(join(dir, 'results.jsonl'), true);
+  }
+
+  /** Cases indexed, in the order they were added. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Notes a case's line; `rank` is its place in the query sets (ties keep the order of adding). */
+  add(rank: number, span: LineSpan, file = 0): void {
+    if (this.count === this.ranks.length) this.grow();
+    this.fileOf[this.count] = file;
+    this.ranks[this.count] = rank;
+    this.offsets[this.count] = span.offset;
+    this.lengths[this.count] = span.length;
+    this.count += 1;
+  }
+
+  private grow(): void {
+    const size = this.ranks.length * 2;
+    const ranks = new Float64Array(size);
+    ranks.set(this.ranks);
+    const offsets = new Float64Array(size);
+    offsets.set(this.offsets);
+    const lengths = new Uint32Array(size);
+    lengths.set(this.lengths);
+    const fileOf = new Uint8Array(size);
+    fileOf.set(this.fileOf);
+    [this.ranks, this.offsets, this.lengths, this.fileOf] = [ranks, offsets, lengths, fileOf];
+  }
+
+  /** Every indexed case, read back from the file one at a time, in query-set order. */
+  *cases(): Generator<CaseResult> {
+    const order = Uint32Array.from({ length: this.count }, (_, i) => i).sort((a, b) => this.ranks[a] - this.ranks[b] || a - b);
+    const fds = this.files.map((f) => openSync(f, 'r'));
+    try {
+      let buffer = Buffer.alloc(64 * 1024);
+      for (const i of order) {
+        const length = this.lengths[i];
+        if (length > buffer.length) buffer = Buffer.alloc(length);
+        const read = readSync(fds[this.fileOf[i]], buffer, 0, length, this.offsets[i]);
+        const { type: _type, ...c } = JSON.parse(buffer.toString('utf8', 0, read)) as CaseResult & { type?: string };
+        yield c;
+      }
+    } finally {
+      for (const fd of fds) closeSync(fd);
+    }
+  }
+
+  /** Removes the file when the store made it; a kept results file stays. */
+  dispose(): void {
+    if (this.temporary) rmSync(join(this.file, '..'), { recursive: true, force: true });
+  }
+}
