@@ -1,6 +1,6 @@
 /**
  * Where the full case results of a large eval live: its results file (JSON Lines), not memory. The
- * store keeps, per case, only where its line sits in the file and its place in the query sets (28 bytes
+ * store keeps, per case, only where its line sits in the file and its place in the query sets (29 bytes
  * a case), and reads the cases back one at a time in query-set order, for the reports that need every
  * case (the JSON result). Reading is by position (pread), not by readline: lines are in the order the
  * cases finished, and the report lists them in query-set order without holding them all.
@@ -27,10 +27,12 @@ export class CaseStore {
   /**
    * @param file the results file the cases are (or will be) written to
    * @param temporary true when the store made the file and `dispose()` removes it (with its folder)
+   * @param complete fills in what a case gets after its line is written (eval attaches its cost)
    */
   constructor(
     readonly file: string,
     readonly temporary: boolean,
+    private readonly complete: (c: CaseResult) => void = () => undefined,
   ) {
     this.files = [file];
   }
@@ -44,9 +46,9 @@ export class CaseStore {
   }
 
   /** A store over a fresh temporary file, for a run that needs every case read back but keeps no file. */
-  static temporary(): CaseStore {
+  static temporary(complete?: (c: CaseResult) => void): CaseStore {
     const dir = mkdtempSync(join(tmpdir(), 'toolproof-cases-'));
-    return new CaseStore(join(dir, 'results.jsonl'), true);
+    return new CaseStore(join(dir, 'results.jsonl'), true, complete);
   }
 
   /** Cases indexed, in the order they were added. */
@@ -88,6 +90,7 @@ export class CaseStore {
         if (length > buffer.length) buffer = Buffer.alloc(length);
         const read = readSync(fds[this.fileOf[i]], buffer, 0, length, this.offsets[i]);
         const { type: _type, ...c } = JSON.parse(buffer.toString('utf8', 0, read)) as CaseResult & { type?: string };
+        this.complete(c);
         yield c;
       }
     } finally {

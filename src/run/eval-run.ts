@@ -17,7 +17,7 @@ import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../
 import { caseKey, checkResumable, ResultSink, scanResults, toolListHash, type ReadResults } from './result-sink.ts';
 import { streamSelection } from './run-selection.ts';
 import { resultHeader } from '../report/result-header.ts';
-import { CostFold, estimate, loadPrices, priceFor } from './cost.ts';
+import { caseCost, CostFold, estimate, loadPrices, priceFor } from './cost.ts';
 import type { CostGates } from './gates.ts';
 import { CaseFold } from './case-fold.ts';
 import { CaseStore } from './case-store.ts';
@@ -143,7 +143,11 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
   const order = new Map(inputs.sets.flatMap((s) => s.cases).map((c, i) => [caseKey(c), i]));
   const found = priceFor(prices, options.model.id);
   const fold = new CaseFold({ keep, rankOf: (c) => order.get(caseKey(c)) ?? 0, ...(found ? { price: found.price } : {}), ...(options.gates?.maxTokensPerCase !== undefined ? { maxTokensPerCase: options.gates.maxTokensPerCase } : {}) });
-  const store = keep === 'failed' ? (options.resultsFile ? new CaseStore(options.resultsFile, false) : options.storeCases ? CaseStore.temporary() : undefined) : undefined;
+  // Lines are written before the fold attaches a case's cost: the store attaches it again on reading.
+  const withCost = (c: CaseResult): void => {
+    c.cost = caseCost(c, found?.price);
+  };
+  const store = keep === 'failed' ? (options.resultsFile ? new CaseStore(options.resultsFile, false, withCost) : options.storeCases ? CaseStore.temporary(withCost) : undefined) : undefined;
   // The earlier cases of --resume are folded as the file is read, not kept (errored ones run again).
   const done = new Set<string>();
   let earlier: ReadResults | undefined;
