@@ -1,18 +1,15 @@
 /**
- * One side of P5 in its own process: `p5-child.ts QUERIES_FILE RESULTS_FILE` runs `runEval` (the
- * whole eval path: load, run with the mock, stream to JSON Lines, summarise) over the 10 fixture
- * tools and prints `{"cases", "maxRssMb", "wallMs"}`.
+ * One side of P5 in its own process: `p5-child.js ROOT ARGS...` runs the built CLI (dist/cli.js, the
+ * file bin/toolproof.js starts) in this process with ARGS, as a user's `toolproof eval ...` would, then
+ * prints `{"code", "maxRssMb", "wallMs"}` as its last line (after the CLI's own report). Nothing else is
+ * loaded: the peak RSS is the CLI's.
  */
-import { createMockModel, runEval } from 'toolproof';
-import { fixture } from './workload.ts';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const [queries, resultsFile] = process.argv.slice(2);
+const [root, ...args] = process.argv.slice(2);
 const started = performance.now();
-const result = await runEval({
-  toolsFiles: ['refman', 'notebook', 'echo'].map((n) => fixture(`tools/${n}.json`)),
-  queries: [queries],
-  model: createMockModel(),
-  resultsFile,
-});
+const { main } = (await import(pathToFileURL(join(root, 'dist', 'cli.js')).href)) as { main: (argv: string[]) => Promise<number> };
+const code = await main(args);
 const wallMs = performance.now() - started;
-process.stdout.write(`${JSON.stringify({ cases: result.summary?.cases ?? 0, maxRssMb: process.resourceUsage().maxRSS / 1024, wallMs })}\n`);
+process.stdout.write(`\n${JSON.stringify({ code, maxRssMb: process.resourceUsage().maxRSS / 1024, wallMs })}\n`);
