@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult } from '../types.ts';
 import type { LineSpan } from './result-sink.ts';
+import { HeapCeiling } from './heap-ceiling.ts';
 
 export class CaseStore {
   private count = 0;
@@ -83,6 +84,7 @@ export class CaseStore {
   *cases(): Generator<CaseResult> {
     const order = Uint32Array.from({ length: this.count }, (_, i) => i).sort((a, b) => this.ranks[a] - this.ranks[b] || a - b);
     const fds = this.files.map((f) => openSync(f, 'r'));
+    const ceiling = new HeapCeiling();
     try {
       let buffer = Buffer.alloc(64 * 1024);
       for (const i of order) {
@@ -92,6 +94,7 @@ export class CaseStore {
         const { type: _type, ...c } = JSON.parse(buffer.toString('utf8', 0, read)) as CaseResult & { type?: string };
         this.complete(c);
         yield c;
+        ceiling.tick();
       }
     } finally {
       for (const fd of fds) closeSync(fd);

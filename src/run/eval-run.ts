@@ -21,6 +21,7 @@ import { caseCost, CostFold, estimate, loadPrices, priceFor } from './cost.ts';
 import type { CostGates } from './gates.ts';
 import { CaseFold } from './case-fold.ts';
 import { CaseStore } from './case-store.ts';
+import { HeapCeiling } from './heap-ceiling.ts';
 import { runScenarios } from './scenario-run.ts';
 import type { ScenarioResult } from './scenario-types.ts';
 import { summariseScenarios } from './scenario-summary.ts';
@@ -148,6 +149,8 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     c.cost = caseCost(c, found?.price);
   };
   const store = keep === 'failed' ? (options.resultsFile ? new CaseStore(options.resultsFile, false, withCost) : options.storeCases ? CaseStore.temporary(withCost) : undefined) : undefined;
+  // A streamed run keeps its heap near its live size however long it runs (heap-ceiling.ts).
+  const ceiling = keep === 'failed' ? new HeapCeiling() : undefined;
   // The earlier cases of --resume are folded as the file is read, not kept (errored ones run again).
   const done = new Set<string>();
   let earlier: ReadResults | undefined;
@@ -233,6 +236,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
         const span = sink?.writeCase(result);
         if (store && span) store.add(fold.rankOf(result), span);
         fold.add(result);
+        ceiling?.tick();
         finished += 1;
         options.onResult?.(result, finished, total);
       },
