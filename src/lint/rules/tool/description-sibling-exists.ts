@@ -22,6 +22,23 @@ function pointedNames(text: string): string[] {
   return out;
 }
 
+type Tools = Parameters<ToolRule['check']>[0];
+
+// A dispatcher runs other tools by name: "Execute an available Sentry MCP tool discovered through
+// search_sentry_tools" with a `name` parameter. Its catalog's tools are real, only not listed.
+const DISPATCH_VERB = /\b(?:execute|run|call|invoke|dispatch)s?\b[^.]{0,60}\btools?\b/i;
+const DISPATCH_PARAM = /^(?:name|tool|tool_?name|toolName|operation)$/;
+
+/** Whether one tool of the set runs other tools by name (a catalog server such as Sentry's). */
+function hasDispatcher(tools: Tools): boolean {
+  return tools.some(
+    (tool) =>
+      typeof tool.description === 'string' &&
+      DISPATCH_VERB.test(tool.description) &&
+      topProperties(tool).some((p) => DISPATCH_PARAM.test(p.name) && /\btool\b/i.test(String(p.schema.description ?? ''))),
+  );
+}
+
 /** Spec 10.1: a tool named for excluded cases must exist, or the model is sent nowhere. */
 export const descriptionSiblingExists: ToolRule = {
   id: 'description-sibling-exists',
@@ -31,6 +48,8 @@ export const descriptionSiblingExists: ToolRule = {
   spec: '10.1',
   check: (tools) => {
     const names = new Set(tools.map((t) => t.name));
+    // Names reached through a dispatcher are not "nowhere": a catalog cannot be checked, so no finding.
+    if (hasDispatcher(tools)) return [];
     return perTool(tools, (tool) => {
       if (typeof tool.description !== 'string') return [];
       const params = new Set(topProperties(tool).map((p) => p.name));
