@@ -11,7 +11,8 @@ export const schemaObjectRoot: ToolRule = {
     perTool(tools, (tool) => {
       if (!isObject(tool.inputSchema)) return [{ path: '$.inputSchema', message: 'inputSchema must be a JSON Schema object' }];
       if (tool.inputSchema.type !== 'object') {
-        return [{ path: '$.inputSchema.type', message: `inputSchema.type is ${JSON.stringify(tool.inputSchema.type ?? null)}; it must be "object"` }];
+        const found = 'type' in tool.inputSchema ? `inputSchema.type is ${JSON.stringify(tool.inputSchema.type)}` : 'inputSchema has no "type"';
+        return [{ path: '$.inputSchema.type', message: `${found}; it must be "object"` }];
       }
       return [];
     }),
