@@ -25,6 +25,8 @@ function collector(): (() => void) | null {
     try {
       v8.setFlagsFromString('--expose-gc');
       collect = vm.runInNewContext('gc') as () => void;
+      // Only this one context gets the function: contexts the user's program makes later do not.
+      v8.setFlagsFromString('--no-expose-gc');
     } catch {
       collect = null;
     }
