@@ -10,29 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadToolFile } from '../config/tool-file.ts';
 import { lintToolSets, type ToolLintResult } from './lint-tools.ts';
+import { REAL_SNAPSHOTS } from './testing/real-tools.ts';
 
 const DIR = fileURLToPath(new URL('../../fixtures/real-servers/', import.meta.url));
-const SNAPSHOTS = [
-  'brave-search-mcp-server@2.0.63',
-  'brave-search-mcp-server@2.1.4',
-  'context7-mcp@2.1.0',
-  'context7-mcp@4.1.1',
-  'exa-mcp-server@3.4.1',
-  'firecrawl-mcp@3.26.0',
-  'mcp-server-code-runner@0.1.8',
-  'mcp-server-kubernetes@2.9.6',
-  'mcp-server-kubernetes@4.1.7',
-  'notion-mcp-server@1.9.1',
-  'notion-mcp-server@2.5.2',
-  'playwright-mcp@0.0.83',
-  'server-filesystem@2025.11.25',
-  'server-filesystem@2026.8.31',
-  'server-memory@2025.4.25',
-  'server-memory@2026.8.31',
-  'server-sequential-thinking@2025.7.1',
-  'server-sequential-thinking@2026.8.31',
-  'tavily-mcp@0.2.22',
-];
+const SNAPSHOTS = REAL_SNAPSHOTS;
 
 /** `snapshot tool path` of each finding. */
 const PINNED: Record<string, string[]> = {

@@ -9,6 +9,29 @@ import type { JsonSchema, ToolDefinition } from '../../types.ts';
 const DIR = new URL('../../../fixtures/real-servers/', import.meta.url);
 const cache = new Map<string, ToolDefinition[]>();
 
+/** Every snapshot of the real-server set (12 npm servers, 19 snapshots); one added later is judged before it joins. */
+export const REAL_SNAPSHOTS: readonly string[] = [
+  'brave-search-mcp-server@2.0.63',
+  'brave-search-mcp-server@2.1.4',
+  'context7-mcp@2.1.0',
+  'context7-mcp@4.1.1',
+  'exa-mcp-server@3.4.1',
+  'firecrawl-mcp@3.26.0',
+  'mcp-server-code-runner@0.1.8',
+  'mcp-server-kubernetes@2.9.6',
+  'mcp-server-kubernetes@4.1.7',
+  'notion-mcp-server@1.9.1',
+  'notion-mcp-server@2.5.2',
+  'playwright-mcp@0.0.83',
+  'server-filesystem@2025.11.25',
+  'server-filesystem@2026.8.31',
+  'server-memory@2025.4.25',
+  'server-memory@2026.8.31',
+  'server-sequential-thinking@2025.7.1',
+  'server-sequential-thinking@2026.8.31',
+  'tavily-mcp@0.2.22',
+];
+
 /** Every tool of a snapshot, e.g. `realTools('notion-mcp-server@2.5.2')`. */
 export function realTools(snapshot: string): ToolDefinition[] {
   let tools = cache.get(snapshot);
