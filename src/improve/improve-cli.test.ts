@@ -25,7 +25,7 @@ describe('toolproof improve (CLI)', () => {
   it('--tool search_items: its own held-out cases gain, the held-out A/B interval excludes no change, written back, and the new wording lints clean', async () => {
     const { dir, file } = tempTools();
     // Seed 2: on seeds 1-40 a rewording is confirmed on 36 (docs/improve.md); seed 1 is one of the 4 without.
-    const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--tool', 'search_items', '--seed', '2', '--write', '--json', join(dir, 'improve.json')]);
+    const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--tool', 'search_items', '--seed', '2', '--write', '--json', join(dir, 'improve.json')], { timeoutMs: 300_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const saved = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolproofResult;
@@ -72,7 +72,7 @@ describe('toolproof improve (CLI)', () => {
     expect(html.stdout).toMatch(/<(ins|del)>[^<]+<\/(ins|del)>/);
     const text = await runCli(['report', join(dir, 'improve.json')]);
     expect(text.stdout).toContain('split (seed 2, 60% train, stratified by expected tool): 26 train, 19 held-out');
-  });
+  }, 320_000);
 
   it('--base-url toolproof mock-server: the model writes a rewording, which is linted, scored and A/B-tested like the others', async () => {
     const server = startCli(['mock-server', '--port', '0'], { timeoutMs: 120_000 });
@@ -101,7 +101,7 @@ describe('toolproof improve (CLI)', () => {
       server.child.kill('SIGTERM');
       await server.done;
     }
-  });
+  }, 320_000);
 
   it('--config --server: improves a live server\'s tools; --write writes a patch file naming where each description lives', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-live-'));
@@ -120,7 +120,7 @@ describe('toolproof improve (CLI)', () => {
       expect(run.stdout).toContain(`refman/${e.tool}: ${e.location}`);
     }
     expect(readFileSync(fixture('servers/refman.mjs'), 'utf8')).toBe(source);
-  });
+  }, 320_000);
 
   it('asks for --tools or --config', async () => {
     const run = await runCli(['improve', '--queries', fixture('queries/refman.yaml')]);
