@@ -25,6 +25,8 @@ describe('readVerdict', () => {
     ['a JSON error without a hint', isError('{"error":"query must be a string","code":"INVALID_ARGUMENT"}'), 'rejected'],
     ['pydantic (Python servers)', isError('1 validation error for call[search]\nquery\n  Missing required argument [type=missing_argument, input_value={}, input_type=dict]'), 'rejected'],
     ['"Expected string, received number"', isError('Expected string, received number'), 'rejected'],
+    // Holdout (figma-developer-mcp 0.13.2): its own zod check, the field named, then zod's bare "Required".
+    ['a field then zod\'s "Required" (figma)', isError('Invalid fileKey: Required'), 'rejected'],
     ['a success result that says it refused (kubernetes node_management)', success('Node management operation failed: Unknown operation: undefined'), 'rejected'],
     // Accepted, then failed on something else: the server did not validate.
     ['DNS failure as JSON-RPC error (notion)', rpc(-32603, 'getaddrinfo ENOTFOUND api.notion.com'), 'accepted-then-failed'],

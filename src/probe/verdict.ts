@@ -57,7 +57,7 @@ const UPSTREAM: Marker[] = [
 /** Words a hand-written check prints. Weaker: an upstream error may use them too, so UPSTREAM is read first. */
 const CHECK: Marker[] = [
   { re: /\bexpected\b[^.\n]{0,40}\breceived\b/i, what: '"expected ..., received ..."' },
-  { re: /\b(?:is|are) required\b|\brequired (?:parameter|argument|field|property|input)s?\b|\bmissing (?:required )?(?:parameter|argument|field|property|input|value)s?\b|^Required\b|\bRequired at\b|\bField required\b/im, what: 'a missing required value' },
+  { re: /\b(?:is|are) required\b|\brequired (?:parameter|argument|field|property|input)s?\b|\bmissing (?:required )?(?:parameter|argument|field|property|input|value)s?\b|^Required\b|\bRequired at\b|\bField required\b|\binvalid \w+: required\s*$/im, what: 'a missing required value' },
   { re: /\bmust (?:be|have|match|contain|not|include)\b/i, what: '"must be ..."' },
   { re: /\bshould be (?:a|an|of type|one of)\b/i, what: '"should be ..."' },
   { re: /\binvalid (?:argument|parameter|input|value|type|option|param|enum|format|operation|action)s?\b|\bnot (?:a|an) valid\b/i, what: '"invalid ..."' },
