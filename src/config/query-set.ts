@@ -197,7 +197,8 @@ export function normaliseArgs(args: NonNullable<RawCase['expect']['args']>): Rec
   for (const [key, spec] of Object.entries(args)) {
     if (Array.isArray(spec)) {
       // BFCL marks an optional argument with "" among its acceptable values.
-      const values = spec.filter((v) => v !== '');
+      // The parsed list itself when it has none (most do): no copy per argument of every case.
+      const values = spec.includes('') ? spec.filter((v) => v !== '') : spec;
       out[key] = { anyOf: values, optional: values.length < spec.length };
     } else if ('any' in spec) {
       out[key] = { anyOf: [], optional: spec.optional ?? false, any: true };

@@ -52,9 +52,8 @@ export function readTextFile(file: string, what: string, limits: ReadLimits = {}
     });
   }
   const bytes = readFileSync(file);
-  if (bytes.length === 0 || bytes.toString('utf8').trim() === '') {
-    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is empty`, { file, hint: `write the ${what} content; see the README for its format` });
-  }
+  const empty = (): ToolproofError => new ToolproofError('E_FILE_PARSE', `${what} ${file} is empty`, { file, hint: `write the ${what} content; see the README for its format` });
+  if (bytes.length === 0) throw empty();
   if (bytes.includes(0)) {
     const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
     throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is ${utf16 ? 'UTF-16 encoded' : 'a binary file'}, not UTF-8 text`, {
@@ -68,7 +67,19 @@ export function readTextFile(file: string, what: string, limits: ReadLimits = {}
   } catch {
     throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is not valid UTF-8`, { file, hint: 're-save it as UTF-8' });
   }
+  if (blank(text)) throw empty();
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * Whether the text is only whitespace, looked at a slice at a time: trimming the whole text would copy
+ * a large file once more, and a regular expression would keep it alive as RegExp.input.
+ */
+function blank(text: string): boolean {
+  for (let at = 0; at < text.length; at += 4096) {
+    if (text.slice(at, at + 4096).trim() !== '') return false;
+  }
+  return true;
 }
 
 /** Parses JSON, or YAML when the extension says so (`yaml: true` allows YAML for any name). */

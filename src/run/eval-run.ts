@@ -151,6 +151,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
   const store = keep === 'failed' ? (options.resultsFile ? new CaseStore(options.resultsFile, false, withCost) : options.storeCases ? CaseStore.temporary(withCost) : undefined) : undefined;
   // A streamed run keeps its heap near its live size however long it runs (heap-ceiling.ts).
   const ceiling = keep === 'failed' ? new HeapCeiling() : undefined;
+  ceiling?.settle();
   // The earlier cases of --resume are folded as the file is read, not kept (errored ones run again).
   const done = new Set<string>();
   let earlier: ReadResults | undefined;

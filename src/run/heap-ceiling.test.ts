@@ -1,4 +1,5 @@
 /** HeapCeiling: asks for full collections as the heap grows, and leaves no `gc` to the user's later contexts. */
+import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { HEADROOM_BYTES, HeapCeiling } from './heap-ceiling.ts';
@@ -16,5 +17,18 @@ describe('HeapCeiling', () => {
     expect(ceiling.collections).toBeGreaterThanOrEqual(1);
     expect(vm.runInNewContext('typeof gc')).toBe('undefined');
     expect(kept.length).toBe(4096);
+  });
+});
+
+describe('HeapCeiling.settle', () => {
+  it('runs one full collection on demand, freeing what nothing holds any more', () => {
+    const ceiling = new HeapCeiling();
+    let garbage: number[][] | undefined = Array.from({ length: 2000 }, (_, i) => new Array(2000).fill(i));
+    const before = v8.getHeapStatistics().used_heap_size;
+    expect(garbage.length).toBe(2000);
+    garbage = undefined;
+    ceiling.settle();
+    expect(ceiling.collections).toBe(1);
+    expect(v8.getHeapStatistics().used_heap_size).toBeLessThan(before - 16 * 1024 * 1024);
   });
 });
