@@ -1,4 +1,5 @@
 import { at, parsed, perSkill, type SkillRule } from '../../../skills/skill-lint-kit.ts';
+import { editDistance } from '../../edit-distance.ts';
 
 /**
  * The front-matter keys each host documents (docs/skills.md, "Front-matter keys"):
@@ -37,22 +38,8 @@ function nearest(key: string): string | undefined {
   return (
     KNOWN_SKILL_KEYS.find((k) => normal(k) === n) ??
     KNOWN_SKILL_KEYS.find((k) => normal(k).split('-').includes(n)) ??
-    KNOWN_SKILL_KEYS.find((k) => n.length > 5 && distance(normal(k), n) <= 2)
+    KNOWN_SKILL_KEYS.find((k) => n.length > 5 && editDistance(normal(k), n) <= 2)
   );
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = next;
-    }
-  }
-  return row[b.length];
 }
 
 export const skillUnknownKey: SkillRule = {

@@ -16,6 +16,7 @@ import { descriptionSiblingExists } from './description-sibling-exists.ts';
 import { descriptionWhenToCall } from './description-when-to-call.ts';
 import { enumValid } from './enum-valid.ts';
 import { formatKnown } from './format-known.ts';
+import { keywordKnown } from './keyword-known.ts';
 import { hiddenUnicode } from './hidden-unicode.ts';
 import { instructionOverride } from './instruction-override.ts';
 import { nameConfusable } from './name-confusable.ts';
@@ -56,6 +57,7 @@ export const TOOL_RULES: Readonly<Record<string, ToolRule>> = {
   [schemaPropertiesRequired.id]: schemaPropertiesRequired,
   [schemaValid.id]: schemaValid,
   [formatKnown.id]: formatKnown,
+  [keywordKnown.id]: keywordKnown,
   [defaultValid.id]: defaultValid,
   [propertyType.id]: propertyType,
   [propertyDescription.id]: propertyDescription,

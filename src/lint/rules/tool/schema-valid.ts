@@ -29,8 +29,9 @@ function check(schema: JsonSchema): Array<{ path: string; message: string }> {
   // strictRequired is left to required-exists, which names the property; here it would report the same slip twice.
   // strictTypes is off: a keyword of another type (`items` on an object, `minimum` on a string) is legal
   // JSON Schema that never applies, and Ajv's own default only logs it (cloudflare's worker_put).
+  // strictSchema is off: an unknown keyword (OpenAPI's `example`) is legal and ignored; keyword-known notes it.
   const target = withoutUnknownDialect(schema, choice);
-  const ajv = ajvFor(choice.dialect, { strict: true, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true }, target);
+  const ajv = ajvFor(choice.dialect, { strict: true, strictSchema: false, strictRequired: false, strictTypes: false, allErrors: true, allowUnionTypes: true }, target);
   if (!ajv.validateSchema(target)) {
     for (const e of ajv.errors ?? []) {
       out.push({ path: toJsonPath(e.instancePath).replace(/^\$/, '$.inputSchema'), message: `not valid ${choice.dialect} JSON Schema: ${e.message ?? 'invalid'}` });
@@ -53,14 +54,14 @@ function check(schema: JsonSchema): Array<{ path: string; message: string }> {
 
 /**
  * Spec 7.5: a malformed inputSchema makes every call fail. Ajv strict mode in the declared dialect,
- * except that an unknown `format` is legal JSON Schema (an annotation): format-known notes it; and a
+ * except that an unknown `format` or keyword is legal JSON Schema (format-known and keyword-known note them); and a
  * keyword of another type (`items` on an object) is legal and ignored, so strictTypes does not apply.
  */
 export const schemaValid: ToolRule = {
   id: 'schema-valid',
   kind: 'tool',
   defaultSeverity: 'error',
-  description: 'inputSchema is valid JSON Schema in its declared dialect (2020-12 when "$schema" is absent), under Ajv strict mode (unknown formats and keywords of another type allowed, as JSON Schema allows them)',
+  description: 'inputSchema is valid JSON Schema in its declared dialect (2020-12 when "$schema" is absent), under Ajv strict mode (unknown formats, unknown keywords and keywords of another type allowed, as JSON Schema allows them)',
   spec: '7.5',
   check: (tools) => {
     // The same schema gets the same verdict: compile each distinct one once (large tool sets repeat
