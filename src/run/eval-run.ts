@@ -107,6 +107,25 @@ export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' |
   return { ...(host ? { host } : {}), serverNames, fileTools, sets };
 }
 
+/**
+ * Each case's place in query-set order, by suite then id: the case's own strings are the keys, so a
+ * set of 50,000 cases makes no key string per case. A repeated suite and id keeps its last place.
+ */
+function caseOrder(sets: QuerySet[]): { ids: Map<string, Map<string, number>>; size: number } {
+  const ids = new Map<string, Map<string, number>>();
+  let size = 0;
+  let at = 0;
+  for (const set of sets) {
+    for (const c of set.cases) {
+      let places = ids.get(c.suite);
+      if (!places) ids.set(c.suite, (places = new Map()));
+      if (!places.has(c.id)) size += 1;
+      places.set(c.id, at++);
+    }
+  }
+  return { ids, size };
+}
+
 /** Runs an eval and returns its result with every case in `result.cases` (unless `keepCases` says otherwise). */
 export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
   const { result, store } = await runEvalStreamed({ ...options, keepCases: options.keepCases ?? 'all' });
@@ -141,9 +160,9 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     const drafts = set.cases.filter((c) => c.draft).length;
     if (drafts > 0) warnings.push({ code: 'W_DRAFT_CASES', message: `${drafts} of ${set.cases.length} case(s) in ${set.file} are drafts (draft: true, written by toolproof init) and count like the others`, hint: 'review each draft case (its query and expected tool), then delete its draft: true' });
   }
-  const order = new Map(inputs.sets.flatMap((s) => s.cases).map((c, i) => [caseKey(c), i]));
+  const order = caseOrder(inputs.sets);
   const found = priceFor(prices, options.model.id);
-  const fold = new CaseFold({ keep, rankOf: (c) => order.get(caseKey(c)) ?? 0, ...(found ? { price: found.price } : {}), ...(options.gates?.maxTokensPerCase !== undefined ? { maxTokensPerCase: options.gates.maxTokensPerCase } : {}) });
+  const fold = new CaseFold({ keep, rankOf: (c) => order.ids.get(c.suite)?.get(c.id) ?? 0, ...(found ? { price: found.price } : {}), ...(options.gates?.maxTokensPerCase !== undefined ? { maxTokensPerCase: options.gates.maxTokensPerCase } : {}) });
   // Lines are written before the fold attaches a case's cost: the store attaches it again on reading.
   const withCost = (c: CaseResult): void => {
     c.cost = caseCost(c, found?.price);
