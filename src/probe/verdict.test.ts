@@ -38,6 +38,9 @@ describe('readVerdict', () => {
     ["Node's own argument check after the handler passed the value on (kubernetes)", rpc(-32603, 'MCP error -32603: Failed to execute kubectl apply command: The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received type number (12345)'), 'accepted-then-failed'],
     ['a failure body without isError (kubernetes helm)', success('{"status":"failed","error":"Failed to install Helm chart: helm command failed: spawnSync helm ENOENT"}', true), 'accepted-then-failed'],
     ['fetch failed', isError('Error: fetch failed'), 'accepted-then-failed'],
+    // Holdout (@executeautomation/playwright-mcp-server 1.0.12): the missing url passed on to Playwright, a missing session id used.
+    ['Playwright given the missing url (executeautomation)', isError('API operation failed: apiRequestContext.get: First argument must be either URL string or Request'), 'accepted-then-failed'],
+    ['a missing session id used as "undefined" (executeautomation)', isError('Failed to end codegen session: Session undefined not found'), 'accepted-then-failed'],
     ['HTTP 503 upstream', isError('Request failed with status code 503'), 'accepted-then-failed'],
     // Could not tell: the words say neither.
     ['failed before looking at the arguments (playwright without a browser)', isError('### Error\nError: async initializeServer: Chromium distribution \'chrome\' is not found at /opt/google/chrome/chrome\nRun "npx playwright install chrome"'), 'unclear'],

@@ -52,6 +52,8 @@ const UPSTREAM: Marker[] = [
   { re: /\bAPI error\b/i, what: 'an upstream API error' },
   { re: /\bCommand failed:|\bspawn(?:Sync)? \S+ ENOENT\b|\bexited with code \d+/, what: 'a command that ran and failed' },
   { re: /\bThe "[^"]+" (?:argument|property) must be\b/, what: "a Node.js runtime error (the handler passed the value on)" },
+  // Playwright's request API given the missing url (@executeautomation/playwright-mcp-server's playwright_get ...).
+  { re: /\bapiRequestContext\.\w+: First argument must be\b/, what: "a library error (the handler passed the value on)" },
 ];
 
 /** Words a hand-written check prints. Weaker: an upstream error may use them too, so UPSTREAM is read first. */
@@ -69,7 +71,7 @@ const CHECK: Marker[] = [
 /** The handler ran with the bad value and broke: a JS error on it, a stack trace, the value printed as undefined. */
 const RUNTIME: Marker[] = [
   { re: /\bCannot read propert(?:y|ies) of (?:undefined|null)\b|\bis not a function\b|\bis not iterable\b|\bCannot destructure\b|\b(?:TypeError|ReferenceError|RangeError):/, what: 'a JavaScript error in the handler' },
-  { re: /(?:\b(?:id|name|pod|for|with|of)\s+|=)(?:undefined|NaN)\b/, what: 'the missing value used as "undefined"' },
+  { re: /(?:\b(?:id|name|pod|for|with|of|[Ss]ession)\s+|=)(?:undefined|NaN)\b/, what: 'the missing value used as "undefined"' },
   { re: /\n\s+at \S.*:\d+:\d+\)?$/m, what: 'a stack trace' },
 ];
 
