@@ -3,7 +3,7 @@
  * fixtures with the mock (a held-out gain whose interval excludes no change, the accepted wording
  * linted clean, --write and --json), and the model-written path against `toolproof mock-server`.
  */
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -128,4 +128,21 @@ describe('toolproof improve (CLI)', () => {
     expect(run.stderr).toContain('E_USAGE');
     expect(run.stderr).toContain('--tools FILE, --config FILE or --skills DIR --skill NAME');
   });
+
+  it('reads --tools as every command does: a snapshot keeps its shape on --write, a broken file names itself', async () => {
+    const { dir } = tempTools();
+    const snapshot = join(dir, 'refman.snapshot.json');
+    writeFileSync(snapshot, JSON.stringify({ server: { name: 'refman' }, tools: JSON.parse(readFileSync(fixture('tools/refman.json'), 'utf8')) }));
+    const run = await runCli(['improve', '--tools', snapshot, '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--tool', 'search_items', '--seed', '2', '--write'], { timeoutMs: 300_000 });
+    expect(run.code).toBe(0);
+    const written = JSON.parse(readFileSync(snapshot, 'utf8')) as { server: { name: string }; tools: Array<{ name: string; description: string }> };
+    expect(written.server).toEqual({ name: 'refman' });
+    expect(written.tools.find((t) => t.name === 'search_items')?.description).toContain('track down');
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, JSON.stringify([{ name: 'a', description: 'A.', inputSchema: { type: 'object' } }, { name: 'a', description: 'B.', inputSchema: { type: 'object' } }]));
+    const bad = await runCli(['improve', '--tools', broken, '--queries', fixture('queries/refman.yaml')]);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toContain('E_FILE_INVALID');
+    expect(bad.stderr).toContain('"a" is listed twice');
+  }, 320_000);
 });

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadQuerySet } from '../../config/query-set.ts';
+import { loadToolFile } from '../../config/tool-file.ts';
 import { EXIT, ToolproofError } from '../../errors.ts';
 import { formatImproveText } from '../../improve/format-text.ts';
 import { liveTools, patchEntries } from '../../improve/live.ts';
@@ -40,15 +41,10 @@ interface ImproveFlags extends ModelFlags, ServerFlags {
   json?: string;
 }
 
-function readTools(file: string): ToolDefinition[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new ToolproofError('E_FILE_PARSE', `--tools ${file} is not a readable JSON tool list: ${(error as Error).message}`, { file, hint: 'a JSON list of tools, as tools/list returns them' });
-  }
-  if (!Array.isArray(data)) throw new ToolproofError('E_FILE_INVALID', `--tools ${file} is not a JSON list of tools`, { file, hint: 'a JSON list of {name, description, inputSchema}' });
-  return data as ToolDefinition[];
+/** The tool file as `--write` finds it again: a snapshot keeps its other keys, a plain list stays a list. */
+function rewrittenToolFile(file: string, tools: ToolDefinition[]): string {
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  return `${JSON.stringify(Array.isArray(raw) ? tools : { ...(raw as object), tools }, null, 2)}\n`;
 }
 
 export function registerImprove(program: Command, setExit: SetExit): void {
@@ -77,7 +73,7 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     if (!flags.queries?.length) throw new ToolproofError('E_USAGE', 'improve --tools/--config needs --queries FILE', { hint: 'a query set whose cases name the expected tools' });
     if (flags.server?.length && !flags.config) throw new ToolproofError('E_USAGE', '--server needs --config', { hint: 'name servers from a host config' });
     const live = flags.config ? await liveTools(flags.config, flags.server ?? [], serverTimeouts(flags)) : undefined;
-    const tools = live ? live.tools : readTools(flags.tools!);
+    const tools = live ? live.tools : loadToolFile(flags.tools!).tools;
     const cases = (flags.queries ?? []).flatMap((q) => loadQuerySet(q).cases);
     const startedAt = new Date().toISOString();
     const model = modelFromFlags(flags);
@@ -92,7 +88,7 @@ export function registerImprove(program: Command, setExit: SetExit): void {
         process.stdout.write(`wrote ${entries.length} confirmed description(s) to ${patch} (a live server's descriptions live in its source):\n`);
         for (const e of entries) process.stdout.write(`  ${e.server ? `${e.server}/` : ''}${e.tool}: ${e.location}\n`);
       } else if (flags.write && result.steps.length) {
-        writeTextFile(flags.tools!, `${JSON.stringify(result.tools, null, 2)}\n`);
+        writeTextFile(flags.tools!, rewrittenToolFile(flags.tools!, result.tools));
         process.stdout.write(`wrote ${result.steps.length} confirmed rewording(s) to ${flags.tools}\n`);
       }
       setExit(EXIT.ok);
