@@ -10,7 +10,12 @@ const ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateFormats: f
 const ajv07 = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } });
 const cache = new WeakMap<object, ValidateFunction | Error>();
 
-function compile(schema: JsonSchema): ValidateFunction | Error {
+/**
+ * A schema compiled leniently (no strict mode, formats not checked, patterns on the linear engine),
+ * once per schema object; the compile error when it will not compile. Shared by argument checks and
+ * structured-result checks.
+ */
+export function compileLenient(schema: JsonSchema): ValidateFunction | Error {
   let hit = cache.get(schema);
   if (hit) return hit;
   const draft = typeof schema.$schema === 'string' && /draft-0[4-7]/.test(schema.$schema) ? ajv07 : ajv2020;
@@ -30,7 +35,7 @@ export interface SchemaCheck {
 }
 
 export function checkArguments(schema: JsonSchema, args: unknown): SchemaCheck {
-  const validate = compile(schema);
+  const validate = compileLenient(schema);
   if (validate instanceof Error) return { valid: false, errors: [`the tool's inputSchema does not compile: ${validate.message}`] };
   if (validate(args)) return { valid: true, errors: [] };
   return {

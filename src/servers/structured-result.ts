@@ -6,9 +6,8 @@
  * only. A broken schema is a failure naming the JSON path; text that disagrees is a warning.
  * Results flagged `isError` are not checked: an error result need not match the output schema.
  */
-import { linearRegExp } from '../safety/regex-engine.ts';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { compileLenient } from '../scoring/schema-check.ts';
 import { toJsonPath } from '../config/validate.ts';
 import type { JsonSchema, ToolDefinition } from '../types.ts';
 
@@ -31,27 +30,6 @@ export interface StructuredResultCheck {
   errors?: string[];
   /** A text content item parses as JSON (an object or array): data a client could have had structured. */
   jsonText: boolean;
-}
-
-// Lenient on purpose: third-party schemas are checked by lint; here they only judge results.
-// Server patterns run on a linear-time engine (src/safety/regex-engine.ts): no schema can hang a run.
-const ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } });
-const ajv07 = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } });
-const cache = new WeakMap<object, ValidateFunction | Error>();
-
-function compile(schema: JsonSchema): ValidateFunction | Error {
-  const hit = cache.get(schema);
-  if (hit) return hit;
-  const draft = typeof schema.$schema === 'string' && /draft-0[4-7]/.test(schema.$schema) ? ajv07 : ajv2020;
-  let compiled: ValidateFunction | Error;
-  try {
-    const { $schema: _ignored, ...rest } = schema;
-    compiled = draft.compile(rest);
-  } catch (error) {
-    compiled = error as Error;
-  }
-  cache.set(schema, compiled);
-  return compiled;
 }
 
 /** The JSON path an ajv error is about: a missing property is named, not its parent. */
@@ -117,7 +95,8 @@ export function checkStructuredResult(tool: ToolDefinition, result: ToolResultLi
   if (result.structuredContent === undefined) {
     return { ...base, status: 'fail', path: '$', detail: `"${tool.name}" declares an outputSchema but returned no structuredContent` };
   }
-  const validate = compile(schema);
+  // Lenient on purpose: third-party schemas are checked by lint; here they only judge results.
+  const validate = compileLenient(schema);
   if (validate instanceof Error) return { ...base, status: 'fail', path: '$', detail: `the outputSchema of "${tool.name}" does not compile: ${validate.message}` };
   if (!validate(result.structuredContent)) {
     const errors = (validate.errors ?? []).filter((e) => !['anyOf', 'oneOf', 'if'].includes(e.keyword));
