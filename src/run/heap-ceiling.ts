@@ -56,11 +56,6 @@ export class HeapCeiling {
   /** Called once per finished case. */
   tick(): void {
     if (++this.seen % EVERY !== 0) return;
-    if (v8.getHeapStatistics().used_heap_size < this.floor + HEADROOM_BYTES) return;
-    const gc = collector();
-    if (!gc) return;
-    gc();
-    this.collections += 1;
-    this.floor = v8.getHeapStatistics().used_heap_size;
+    if (v8.getHeapStatistics().used_heap_size >= this.floor + HEADROOM_BYTES) this.settle();
   }
 }
