@@ -107,7 +107,7 @@ const querySetSchema = {
   },
 } as const;
 
-interface RawCase {
+export interface RawCase {
   id?: string;
   query: string;
   tags?: string[];
@@ -144,9 +144,25 @@ const fullSchema = {
 
 const HINT = 'a query set is {"cases": [{"query": "...", "expect": {"tool": "name" | null}}]}; see docs/query-sets.md';
 
+/** The top-level keys of a query set other than its cases. */
+export interface RawHeader {
+  name?: string;
+  servers?: string[];
+  gate?: { minAccuracy: number };
+  scenarios?: RawScenario[];
+  isolation?: Isolation;
+}
+
+/** The keys a query set may have at its top level, `cases` among them. */
+export const QUERY_SET_KEYS: readonly string[] = Object.keys(fullSchema.properties);
+
+/** The whole set's schema, and one that checks a single case (as `{cases: [case]}`, so its $refs resolve). */
+export const QUERY_SET_SCHEMA: object = fullSchema;
+export const ONE_CASE_SCHEMA: object = { type: 'object', properties: { cases: querySetSchema.properties.cases }, $defs: querySetSchema.$defs };
+
 export function loadQuerySet(path: string): QuerySet {
   const file = resolve(path);
-  const raw = validateData<{ name?: string; servers?: string[]; cases?: RawCase[]; gate?: { minAccuracy: number }; scenarios?: RawScenario[]; isolation?: Isolation }>(
+  const raw = validateData<RawHeader & { cases?: RawCase[] }>(
     fullSchema,
     readDataFile(file, 'query set'),
     file,
@@ -156,27 +172,38 @@ export function loadQuerySet(path: string): QuerySet {
   const name = raw.name ?? basename(file, extname(file));
   const seen = new Map<string, number>();
   const cases = (raw.cases ?? []).map((c, i): SelectionCase => {
-    const id = c.id ?? `q${i + 1}`;
-    if (seen.has(id)) {
-      throw new ToolproofError('E_FILE_INVALID', `query set ${file}: $.cases[${i}].id "${id}" repeats $.cases[${seen.get(id)}].id`, {
+    const out = normaliseCase(c, i, name);
+    const first = seen.get(out.id);
+    if (first !== undefined) {
+      throw new ToolproofError('E_FILE_INVALID', `query set ${file}: $.cases[${i}].id "${out.id}" repeats $.cases[${first}].id`, {
         file,
         path: `$.cases[${i}].id`,
         hint: 'give every case a unique id, or leave ids out to number them',
       });
     }
-    seen.set(id, i);
-    const out: SelectionCase = { id, query: c.query, suite: name, expect: { tool: caseTool(c.expect) } };
-    if (c.expect.notTools) out.expect.notTools = c.expect.notTools;
-    if (c.expect.args) out.expect.args = normaliseArgs(c.expect.args);
-    if (c.expect.calls) out.expect.calls = normaliseCalls(c.expect.calls);
-    if (c.expect.missingTool) out.expect.missingTool = true;
-    if (c.expect.asksFor) out.expect.asksFor = c.expect.asksFor;
-    if (c.tags) out.tags = c.tags;
-    if (c.draft) out.draft = true;
+    seen.set(out.id, i);
     return out;
   });
+  return { ...querySetHeader(raw, file, name), cases };
+}
+
+/** What a query set holds beside its cases, from its validated top-level keys. */
+export function querySetHeader(raw: RawHeader, file: string, name: string): Omit<QuerySet, 'cases'> {
   const scenarios = normaliseScenarios(raw.scenarios ?? [], name, file, normaliseArgs);
-  return { file, name, ...(raw.servers ? { servers: raw.servers } : {}), cases, scenarios, isolation: raw.isolation ?? 'scenario', ...(raw.gate ? { gate: raw.gate } : {}) };
+  return { file, name, ...(raw.servers ? { servers: raw.servers } : {}), scenarios, isolation: raw.isolation ?? 'scenario', ...(raw.gate ? { gate: raw.gate } : {}) };
+}
+
+/** One validated case as the runner sees it: `$.cases[i]` of the set named `suite`. */
+export function normaliseCase(c: RawCase, i: number, suite: string): SelectionCase {
+  const out: SelectionCase = { id: c.id ?? `q${i + 1}`, query: c.query, suite, expect: { tool: caseTool(c.expect) } };
+  if (c.expect.notTools) out.expect.notTools = c.expect.notTools;
+  if (c.expect.args) out.expect.args = normaliseArgs(c.expect.args);
+  if (c.expect.calls) out.expect.calls = normaliseCalls(c.expect.calls);
+  if (c.expect.missingTool) out.expect.missingTool = true;
+  if (c.expect.asksFor) out.expect.asksFor = c.expect.asksFor;
+  if (c.tags) out.tags = c.tags;
+  if (c.draft) out.draft = true;
+  return out;
 }
 
 /** The label tool of a case: `tool`, else the first step's, else none (missingTool, asksFor). */
@@ -209,33 +236,78 @@ export function normaliseArgs(args: NonNullable<RawCase['expect']['args']>): Rec
   return out;
 }
 
+/** Where a tool or parameter is first named: the case's place, its id, and the name's place within the case. */
+export interface CaseRef {
+  index: number;
+  id: string;
+  at: number;
+}
+
+/** The first case naming each tool (expected, in steps, in notTools) and each asked-for parameter. */
+export interface CaseRefs {
+  tools: Map<string, CaseRef>;
+  params: Map<string, CaseRef>;
+}
+
+export function emptyRefs(): CaseRefs {
+  return { tools: new Map(), params: new Map() };
+}
+
+/** Notes the names case `c` (at `index`) uses, keeping only each name's first case. */
+export function noteRefs(refs: CaseRefs, c: SelectionCase, index: number): void {
+  const expected = c.expect.tool === null ? [] : Array.isArray(c.expect.tool) ? c.expect.tool : [c.expect.tool];
+  const steps = c.expect.calls?.steps.map((s) => s.tool) ?? [];
+  [...expected, ...steps, ...(c.expect.notTools ?? [])].forEach((name, at) => {
+    if (!refs.tools.has(name)) refs.tools.set(name, { index, id: c.id, at });
+  });
+  (c.expect.asksFor ?? []).forEach((param, at) => {
+    if (!refs.params.has(param)) refs.params.set(param, { index, id: c.id, at });
+  });
+}
+
+/** The names `cases` use, first case of each. */
+export function caseRefs(cases: readonly SelectionCase[]): CaseRefs {
+  const refs = emptyRefs();
+  cases.forEach((c, i) => noteRefs(refs, c, i));
+  return refs;
+}
+
 /**
  * Checks the expectations against the tools the model will see: an expected tool nobody lists is an
- * input error, since the case could never pass.
+ * input error, since the case could never pass. The first problem in file order is reported (within
+ * a case, tools before asked-for parameters).
  */
 export function checkQuerySetTools(set: QuerySet, toolNames: ReadonlySet<string>, params?: ReadonlySet<string>): void {
-  set.cases.forEach((c, i) => {
-    const expected = c.expect.tool === null ? [] : Array.isArray(c.expect.tool) ? c.expect.tool : [c.expect.tool];
-    const steps = c.expect.calls?.steps.map((s) => s.tool) ?? [];
-    for (const name of [...expected, ...steps, ...(c.expect.notTools ?? [])]) {
-      if (!toolNames.has(name)) {
-        throw new ToolproofError('E_UNKNOWN_TOOL', `query set ${set.file}: case "${c.id}" ($.cases[${i}]) expects tool "${name}", which no server lists`, {
-          file: set.file,
-          path: `$.cases[${i}].expect`,
-          tool: name,
-          hint: `listed tools: ${[...toolNames].sort().join(', ') || '(none)'}; fix the name or start the server that has it (--server)`,
-        });
-      }
-    }
-      for (const param of params ? (c.expect.asksFor ?? []) : []) {
-      if (!params!.has(param)) {
-        throw new ToolproofError('E_FILE_INVALID', `query set ${set.file}: case "${c.id}" ($.cases[${i}]) asks for "${param}", which no listed tool takes`, {
-          file: set.file,
-          path: `$.cases[${i}].expect.asksFor`,
-          hint: `asksFor names a parameter of a listed tool: ${[...params!].sort().slice(0, 20).join(', ') || '(none)'}`,
-        });
-      }
-    }
-  });
+  checkCaseRefs(set.file, caseRefs(set.cases), toolNames, params);
   checkScenarioTools(set.file, set.scenarios, toolNames);
+}
+
+export function checkCaseRefs(file: string, refs: CaseRefs, toolNames: ReadonlySet<string>, params?: ReadonlySet<string>): void {
+  let tool: [string, CaseRef] | undefined;
+  for (const entry of refs.tools) {
+    if (toolNames.has(entry[0])) continue;
+    if (!tool || entry[1].index < tool[1].index || (entry[1].index === tool[1].index && entry[1].at < tool[1].at)) tool = entry;
+  }
+  let param: [string, CaseRef] | undefined;
+  for (const entry of params ? refs.params : []) {
+    if (params!.has(entry[0])) continue;
+    if (!param || entry[1].index < param[1].index || (entry[1].index === param[1].index && entry[1].at < param[1].at)) param = entry;
+  }
+  if (tool && (!param || tool[1].index <= param[1].index)) {
+    const [name, ref] = tool;
+    throw new ToolproofError('E_UNKNOWN_TOOL', `query set ${file}: case "${ref.id}" ($.cases[${ref.index}]) expects tool "${name}", which no server lists`, {
+      file,
+      path: `$.cases[${ref.index}].expect`,
+      tool: name,
+      hint: `listed tools: ${[...toolNames].sort().join(', ') || '(none)'}; fix the name or start the server that has it (--server)`,
+    });
+  }
+  if (param) {
+    const [name, ref] = param;
+    throw new ToolproofError('E_FILE_INVALID', `query set ${file}: case "${ref.id}" ($.cases[${ref.index}]) asks for "${name}", which no listed tool takes`, {
+      file,
+      path: `$.cases[${ref.index}].expect.asksFor`,
+      hint: `asksFor names a parameter of a listed tool: ${[...params!].sort().slice(0, 20).join(', ') || '(none)'}`,
+    });
+  }
 }

@@ -18,7 +18,11 @@ export interface ReadLimits {
   maxBytes?: number;
 }
 
-export function readTextFile(file: string, what: string, limits: ReadLimits = {}): string {
+/**
+ * The checks before any byte is read: the file exists, is a regular file (never a folder, FIFO or
+ * device) and is within the size limit. Returns its size.
+ */
+export function checkInputFile(file: string, what: string, limits: ReadLimits = {}): number {
   const maxBytes = limits.maxBytes ?? MAX_INPUT_BYTES;
   let size: number;
   try {
@@ -51,6 +55,11 @@ export function readTextFile(file: string, what: string, limits: ReadLimits = {}
       hint: 'point at the right file; input files are small hand-written JSON or YAML',
     });
   }
+  return size;
+}
+
+export function readTextFile(file: string, what: string, limits: ReadLimits = {}): string {
+  checkInputFile(file, what, limits);
   const bytes = readFileSync(file);
   const empty = (): ToolproofError => new ToolproofError('E_FILE_PARSE', `${what} ${file} is empty`, { file, hint: `write the ${what} content; see the README for its format` });
   if (bytes.length === 0) throw empty();

@@ -41,12 +41,18 @@ function firstError(errors: ErrorObject[]): ErrorObject {
   return [...pool].sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length || rank(a) - rank(b))[0];
 }
 
-export function validateData<T>(schema: object, data: unknown, file: string, what: string, hint: string): T {
+/** The compiled validator of a schema (compiled once), for callers that only need a yes or no. */
+export function validatorFor(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
     validate = ajv.compile(schema);
     compiled.set(schema, validate);
   }
+  return validate;
+}
+
+export function validateData<T>(schema: object, data: unknown, file: string, what: string, hint: string): T {
+  const validate = validatorFor(schema);
   if (!validate(data)) {
     const { path, message } = describe(firstError(validate.errors ?? []));
     const more = (validate.errors?.length ?? 1) > 1 ? ` (and ${validate.errors!.length - 1} more problems)` : '';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult } from '../types.ts';
 import type { LineSpan } from './result-sink.ts';
-import { HeapCeiling } from './heap-ceiling.ts';
+import { FLAT, HeapCeiling } from './heap-ceiling.ts';
 
 export class CaseStore {
   private count = 0;
@@ -84,7 +84,7 @@ export class CaseStore {
   *cases(): Generator<CaseResult> {
     const order = Uint32Array.from({ length: this.count }, (_, i) => i).sort((a, b) => this.ranks[a] - this.ranks[b] || a - b);
     const fds = this.files.map((f) => openSync(f, 'r'));
-    const ceiling = new HeapCeiling();
+    const ceiling = new HeapCeiling(FLAT);
     try {
       let buffer = Buffer.alloc(64 * 1024);
       for (const i of order) {
@@ -97,6 +97,7 @@ export class CaseStore {
         ceiling.tick();
       }
     } finally {
+      ceiling.release();
       for (const fd of fds) closeSync(fd);
     }
   }

@@ -11,6 +11,7 @@ import { summarise } from '../scoring/metrics.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { CaseResult, ToolDefinition } from '../types.ts';
 import { distractorPool } from './distractors.ts';
+import { allCases } from '../config/query-set-source.ts';
 import { loadEvalInputs, type EvalOptions } from './eval-run.ts';
 import { runSelection } from './run-selection.ts';
 
@@ -40,7 +41,7 @@ export async function runDistractorSweep(options: SweepOptions): Promise<Toolpro
       const others = [...allTools.filter((t) => !tools.includes(t)), ...fromFile];
       extra.set(set.name, distractorPool(tools, others, max, options.seed));
     }
-    const cases = inputs.sets.flatMap((s) => s.cases);
+    const cases = inputs.sets.flatMap((s) => allCases(s));
     const points: SweepPoint[] = [];
     let first: CaseResult[] = [];
     for (const size of options.sizes) {

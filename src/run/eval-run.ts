@@ -5,7 +5,9 @@
  * the result, `runEvalStreamed` only the first failed ones, with every case in the results file.
  */
 import { loadHostConfig, selectServers, type HostConfig } from '../config/host-config.ts';
-import { checkQuerySetTools, loadQuerySet, type QuerySet } from '../config/query-set.ts';
+import { checkCaseRefs } from '../config/query-set.ts';
+import { checkScenarioTools } from '../config/scenarios.ts';
+import { openQuerySet, type QuerySetSource } from '../config/query-set-source.ts';
 import { loadToolFile } from '../config/tool-file.ts';
 import { toErrorInfo, ToolproofError } from '../errors.ts';
 import { type Diagnostic, type ToolproofResult } from '../report/model.ts';
@@ -21,7 +23,7 @@ import { caseCost, CostFold, estimate, loadPrices, priceFor } from './cost.ts';
 import type { CostGates } from './gates.ts';
 import { CaseFold } from './case-fold.ts';
 import { CaseStore } from './case-store.ts';
-import { HeapCeiling } from './heap-ceiling.ts';
+import { FLAT, HeapCeiling } from './heap-ceiling.ts';
 import { runScenarios } from './scenario-run.ts';
 import type { ScenarioResult } from './scenario-types.ts';
 import { summariseScenarios } from './scenario-summary.ts';
@@ -77,13 +79,15 @@ export interface LoadedInputs {
   host?: HostConfig;
   serverNames: string[];
   fileTools: ToolDefinition[];
-  sets: QuerySet[];
+  /** The query sets, their cases read as the run pulls them (query-set-source.ts). */
+  sets: QuerySetSource[];
 }
 
 /** What a run without a gate says instead of PASS. */
 export const NO_GATE_REASON = 'no gate set, so nothing passed or failed: add --min-accuracy 0.8 to the command, or `gate: {minAccuracy: 0.8}` to the query set';
 
-export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' | 'toolsFiles' | 'queries'>): LoadedInputs {
+/** Loads and checks every input of a run; `onCase` is called as each case of a streamed query set is read. */
+export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' | 'toolsFiles' | 'queries'>, onCase?: () => void): LoadedInputs {
   if (!options.config && !options.toolsFiles?.length) {
     throw new ToolproofError('E_USAGE', 'eval needs --config FILE (live servers) or --tools FILE (definitions only)', { hint: 'see `toolproof eval --help`' });
   }
@@ -91,7 +95,7 @@ export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' |
   const host = options.config ? loadHostConfig(options.config) : undefined;
   const serverNames = host ? selectServers(host, options.servers ?? []) : [];
   const fileTools = (options.toolsFiles ?? []).flatMap((f) => loadToolFile(f).tools);
-  const sets = options.queries.map((q) => loadQuerySet(q));
+  const sets = options.queries.map((q) => openQuerySet(q, onCase ? { onCase } : {}));
   const withScenarios = sets.find((s) => s.scenarios.length > 0);
   if (withScenarios && !host) {
     throw new ToolproofError('E_USAGE', `query set ${withScenarios.file} has scenarios, which run their calls on live servers: pass --config FILE`, {
@@ -108,22 +112,31 @@ export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' |
 }
 
 /**
- * Each case's place in query-set order, by suite then id: the case's own strings are the keys, so a
- * set of 50,000 cases makes no key string per case. A repeated suite and id keeps its last place.
+ * Each case's place in query-set order, by suite then id, from the sets' own maps of ids (no key per
+ * case is made). Two sets of the same name are one suite: a repeated id keeps its last place.
  */
-function caseOrder(sets: QuerySet[]): { ids: Map<string, Map<string, number>>; size: number } {
-  const ids = new Map<string, Map<string, number>>();
+function caseOrder(sets: QuerySetSource[]): { rank: (suite: string, id: string) => number | undefined; size: number } {
+  const bySuite = new Map<string, Array<{ offset: number; places: ReadonlyMap<string, number> }>>();
+  let offset = 0;
   let size = 0;
-  let at = 0;
   for (const set of sets) {
-    for (const c of set.cases) {
-      let places = ids.get(c.suite);
-      if (!places) ids.set(c.suite, (places = new Map()));
-      if (!places.has(c.id)) size += 1;
-      places.set(c.id, at++);
+    const earlier = bySuite.get(set.name) ?? [];
+    size += set.count;
+    for (const id of earlier.length > 0 ? set.places.keys() : []) {
+      if (earlier.some((e) => e.places.has(id))) size -= 1;
     }
+    bySuite.set(set.name, [...earlier, { offset, places: set.places }]);
+    offset += set.count;
   }
-  return { ids, size };
+  const rank = (suite: string, id: string): number | undefined => {
+    const list = bySuite.get(suite) ?? [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      const place = list[i].places.get(id);
+      if (place !== undefined) return list[i].offset + place;
+    }
+    return undefined;
+  };
+  return { rank, size };
 }
 
 /** Runs an eval and returns its result with every case in `result.cases` (unless `keepCases` says otherwise). */
@@ -141,10 +154,19 @@ export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
 export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEval> {
   const keep = options.keepCases ?? 'failed';
   const startedAt = new Date().toISOString();
-  const inputs = loadEvalInputs(options);
   const prices = options.prices ? loadPrices(options.prices) : undefined;
   if (options.gates?.maxCost !== undefined && !prices) {
     throw new ToolproofError('E_USAGE', '--max-cost needs --prices FILE: Toolproof has no built-in prices', { hint: 'write {"MODEL": {"input": USD per million prompt tokens, "output": USD per million completion tokens}} and pass it with --prices' });
+  }
+  // A streamed run keeps its heap near its live size however long it runs (heap-ceiling.ts), from the
+  // first read of its query sets on.
+  const ceiling = keep === 'failed' ? new HeapCeiling(FLAT) : undefined;
+  let inputs: LoadedInputs;
+  try {
+    inputs = loadEvalInputs(options, ceiling ? () => ceiling.tick() : undefined);
+  } catch (error) {
+    ceiling?.release();
+    throw error;
   }
   const warnings: Diagnostic[] = [];
   const errors: ToolproofResult['errors'] = [];
@@ -157,19 +179,17 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     });
   }
   for (const set of inputs.sets) {
-    const drafts = set.cases.filter((c) => c.draft).length;
-    if (drafts > 0) warnings.push({ code: 'W_DRAFT_CASES', message: `${drafts} of ${set.cases.length} case(s) in ${set.file} are drafts (draft: true, written by toolproof init) and count like the others`, hint: 'review each draft case (its query and expected tool), then delete its draft: true' });
+    const drafts = set.drafts;
+    if (drafts > 0) warnings.push({ code: 'W_DRAFT_CASES', message: `${drafts} of ${set.count} case(s) in ${set.file} are drafts (draft: true, written by toolproof init) and count like the others`, hint: 'review each draft case (its query and expected tool), then delete its draft: true' });
   }
   const order = caseOrder(inputs.sets);
   const found = priceFor(prices, options.model.id);
-  const fold = new CaseFold({ keep, rankOf: (c) => order.ids.get(c.suite)?.get(c.id) ?? 0, ...(found ? { price: found.price } : {}), ...(options.gates?.maxTokensPerCase !== undefined ? { maxTokensPerCase: options.gates.maxTokensPerCase } : {}) });
+  const fold = new CaseFold({ keep, rankOf: (c) => order.rank(c.suite, c.id) ?? 0, ...(found ? { price: found.price } : {}), ...(options.gates?.maxTokensPerCase !== undefined ? { maxTokensPerCase: options.gates.maxTokensPerCase } : {}) });
   // Lines are written before the fold attaches a case's cost: the store attaches it again on reading.
   const withCost = (c: CaseResult): void => {
     c.cost = caseCost(c, found?.price);
   };
   const store = keep === 'failed' ? (options.resultsFile ? new CaseStore(options.resultsFile, false, withCost) : options.storeCases ? CaseStore.temporary(withCost) : undefined) : undefined;
-  // A streamed run keeps its heap near its live size however long it runs (heap-ceiling.ts).
-  const ceiling = keep === 'failed' ? new HeapCeiling() : undefined;
   ceiling?.settle();
   // The earlier cases of --resume are folded as the file is read, not kept (errored ones run again).
   const done = new Set<string>();
@@ -188,6 +208,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     }
   } catch (error) {
     store?.dispose();
+    ceiling?.release();
     throw error;
   }
   let pool: ServerPool | undefined;
@@ -220,11 +241,33 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     for (const set of inputs.sets) {
       const tools = set.servers ? allTools.filter((t) => t.server === undefined || set.servers!.includes(t.server)) : allTools;
       toolsBySet.set(set.name, tools);
-      if (failedServers.size === 0) checkQuerySetTools(set, new Set(tools.map((t) => t.name)), new Set(tools.flatMap((t) => Object.keys((t.inputSchema.properties ?? {}) as object))));
+      if (failedServers.size === 0) {
+        const names = new Set(tools.map((t) => t.name));
+        checkCaseRefs(set.file, set.refs, names, new Set(tools.flatMap((t) => Object.keys((t.inputSchema.properties ?? {}) as object))));
+        checkScenarioTools(set.file, set.scenarios, names);
+      }
     }
-    const pending: SelectionCase[] = inputs.sets.flatMap((s) => s.cases).filter((c) => !done.has(caseKey(c)));
+    // The cases still to run, read from their files as the runner pulls them (none is held here).
+    let already = 0;
+    for (const key of done) {
+      const [suite, id] = key.split('\u0000');
+      if (order.rank(suite, id) !== undefined) already += 1;
+    }
+    const pendingCount = order.size - already;
+    function* pending(): Generator<SelectionCase> {
+      for (const set of inputs.sets) {
+        const cases = set.cases();
+        try {
+          for (let next = cases.next(); !next.done; next = cases.next()) {
+            if (done.size === 0 || !done.has(caseKey(next.value))) yield next.value;
+          }
+        } finally {
+          cases.return?.();
+        }
+      }
+    }
     const scenarioCount = inputs.sets.reduce((n, s) => n + s.scenarios.length, 0);
-    const total = pending.length + scenarioCount;
+    const total = pendingCount + scenarioCount;
     options.onStart?.(total);
     let finished = 0;
     // A refused endpoint fails every case the same way: stop at the first one and say so once.
@@ -233,7 +276,8 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
     let refused: CaseResult['attempts'][number]['error'] | undefined;
     const ran = await streamSelection({
-      cases: pending,
+      cases: pending(),
+      count: pendingCount,
       toolsFor: (c) => toolsBySet.get(c.suite) ?? allTools,
       model: options.model,
       repeat: options.repeat,
@@ -281,7 +325,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
         },
       });
     }
-    const complete = !stop.signal.aborted && ran === pending.length && scenarios.length === scenarioCount;
+    const complete = !stop.signal.aborted && ran === pendingCount && scenarios.length === scenarioCount;
     const toolsIgnored = fold.toolsIgnoredWarning();
     if (toolsIgnored) warnings.push(toolsIgnored);
     const suiteCosts = fold.suiteCosts();
@@ -298,7 +342,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     const finishedCases = fold.count;
     // A set of scenarios alone has no selection summary: 0 cases would read as 0% accuracy.
     const summary = finishedCases > 0 || scenarioCount === 0 ? fold.summary() : undefined;
-    const suites = inputs.sets.filter((s) => s.cases.length > 0).map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name) }));
+    const suites = inputs.sets.filter((s) => s.count > 0).map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name) }));
     const reasons: string[] = [];
     let status: ToolproofResult['verdict']['status'] = 'pass';
     if (!complete && !refused) {
@@ -366,6 +410,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     store?.dispose();
     throw error;
   } finally {
+    ceiling?.release();
     sink?.close();
     await pool?.close();
   }

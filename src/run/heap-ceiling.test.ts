@@ -1,8 +1,9 @@
 /** HeapCeiling: asks for full collections as the heap grows, and leaves no `gc` to the user's later contexts. */
+import { execFileSync } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { HEADROOM_BYTES, HeapCeiling } from './heap-ceiling.ts';
+import { HEADROOM_BYTES, HeapCeiling, YOUNG_CAP_BYTES } from './heap-ceiling.ts';
 
 describe('HeapCeiling', () => {
   it('collects once the retained heap has grown past the headroom, and exposes gc to no new context', () => {
@@ -31,4 +32,47 @@ describe('HeapCeiling.settle', () => {
     expect(ceiling.collections).toBe(1);
     expect(v8.getHeapStatistics().used_heap_size).toBeLessThan(before - 16 * 1024 * 1024);
   });
+});
+
+/**
+ * The young-generation cap, in a fresh process (this worker's young generation has long since grown):
+ * a workload whose survivors make V8 double the young generation to its 32 MB maximum stays at the
+ * cap while a FLAT ceiling holds it, and grows again once the ceiling is released.
+ */
+describe('HeapCeiling with capYoung', () => {
+  const child = (capped: boolean): { before: number; held: number; after: number } => {
+    const script = `
+      import v8 from 'node:v8';
+      import { FLAT, HeapCeiling } from ${JSON.stringify(new URL('./heap-ceiling.ts', import.meta.url).pathname)};
+      const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
+      const work = (ticks, ceiling) => {
+        let max = 0;
+        const keep = [];
+        for (let i = 0; i < ticks; i++) {
+          for (let j = 0; j < 20; j++) keep.push({ a: i, b: 'x' + i + j });
+          if (keep.length > 40000) keep.splice(0, 20000);
+          ceiling?.tick();
+          max = Math.max(max, young());
+        }
+        return max;
+      };
+      const ceiling = ${capped} ? new HeapCeiling(FLAT) : undefined;
+      const before = young();
+      const held = work(150000, ceiling);
+      ceiling?.release();
+      const after = work(150000);
+      process.stdout.write(JSON.stringify({ before, held, after }));
+    `;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 120_000 });
+    return JSON.parse(out) as { before: number; held: number; after: number };
+  };
+
+  it('holds the young generation at YOUNG_CAP_BYTES until released; without it the same work grows past', () => {
+    const free = child(false);
+    expect(free.held).toBeGreaterThan(YOUNG_CAP_BYTES);
+    const capped = child(true);
+    expect(capped.before).toBeLessThan(YOUNG_CAP_BYTES);
+    expect(capped.held).toBe(YOUNG_CAP_BYTES);
+    expect(capped.after).toBeGreaterThan(YOUNG_CAP_BYTES);
+  }, 240_000);
 });

@@ -20,7 +20,10 @@ export const DEFAULT_CASE_TIMEOUT_MS = 600_000;
 const YIELD_EVERY = 64;
 
 export interface SelectionRunOptions {
-  cases: readonly SelectionCase[];
+  /** The cases: a list, or an iterator read as workers free up (eval reads them from the query-set files). */
+  cases: readonly SelectionCase[] | Iterator<SelectionCase>;
+  /** How many cases an iterator holds (sizes the worker pool; a list says it itself). */
+  count?: number;
   /** The tools the model sees, per case (query sets may name their servers). */
   toolsFor: (c: SelectionCase) => ToolDefinition[];
   model: ModelDriver;
@@ -60,12 +63,18 @@ export async function runSelection(options: SelectionRunOptions): Promise<CaseRe
 export async function streamSelection(options: SelectionRunOptions): Promise<number> {
   const repeat = Math.max(1, options.repeat ?? 1);
   const indexes = new WeakMap<ToolDefinition[], Map<string, ToolDefinition>>();
-  const cases = options.cases;
-  let next = 0;
+  const cases: Iterator<SelectionCase> = Array.isArray(options.cases) ? options.cases.values() : (options.cases as Iterator<SelectionCase>);
+  const count = Array.isArray(options.cases) ? options.cases.length : (options.count ?? Number.POSITIVE_INFINITY);
   let finished = 0;
+  let drained = false;
   const worker = async (): Promise<void> => {
-    while (next < cases.length && !options.signal?.aborted) {
-      const c = cases[next++];
+    while (!drained && !options.signal?.aborted) {
+      const next = cases.next();
+      if (next.done) {
+        drained = true;
+        return;
+      }
+      const c = next.value;
       const tools = options.toolsFor(c);
       let byName = indexes.get(tools);
       if (!byName) indexes.set(tools, (byName = new Map(tools.map((t) => [t.name, t]))));
@@ -82,8 +91,13 @@ export async function streamSelection(options: SelectionRunOptions): Promise<num
       if (options.model.inProcess && finished % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   };
-  const workers = Math.max(1, Math.min(options.concurrency ?? 4, cases.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  const workers = Math.max(1, Math.min(options.concurrency ?? 4, count));
+  try {
+    await Promise.all(Array.from({ length: workers }, worker));
+  } finally {
+    // An iterator over a file closes it when the run stops early (an abort, a refused endpoint).
+    if (!drained) cases.return?.();
+  }
   return finished;
 }
 

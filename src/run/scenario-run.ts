@@ -25,7 +25,8 @@ export interface ScenarioRunOptions {
   host: HostConfig;
   /** Servers selected for the run (--server, or every server of the config). */
   serverNames: string[];
-  sets: readonly QuerySet[];
+  /** The sets' scenarios (their cases are not read here). */
+  sets: ReadonlyArray<Omit<QuerySet, 'cases'>>;
   model: ModelDriver;
   /** --allow-tools: tools that may run in every scenario although not read-only. */
   allowTools?: readonly string[];

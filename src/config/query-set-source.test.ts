@@ -1,0 +1,153 @@
+/**
+ * openQuerySet: a JSON set read streaming gives what loadQuerySet gives, case for case, and any file
+ * loadQuerySet refuses is refused with loadQuerySet's own error (file, path, line).
+ */
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ToolproofError } from '../errors.ts';
+import { allCases, openQuerySet } from './query-set-source.ts';
+import { caseRefs, loadQuerySet } from './query-set.ts';
+
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'queries');
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'toolproof-qss-'));
+}
+
+function write(name: string, content: string | Buffer): string {
+  const file = join(tempDir(), name);
+  writeFileSync(file, content);
+  return file;
+}
+
+/** Every query set under fixtures/queries, YAML files, recursively. */
+function fixtureSets(dir = FIXTURES): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? fixtureSets(join(dir, e.name)) : /\.ya?ml$/.test(e.name) ? [join(dir, e.name)] : []));
+}
+
+/** What loadQuerySet throws for the file, or undefined. */
+function loadError(file: string): ToolproofError | undefined {
+  try {
+    loadQuerySet(file);
+    return undefined;
+  } catch (error) {
+    return error as ToolproofError;
+  }
+}
+
+describe('openQuerySet on JSON', () => {
+  const sets = fixtureSets();
+
+  it('streams every fixture query set, written as JSON, to the same cases, header, places and names as loadQuerySet', () => {
+    expect(sets.length).toBeGreaterThanOrEqual(5);
+    const dir = tempDir();
+    for (const yamlFile of sets) {
+      const file = join(dir, `${basename(yamlFile).replace(/\.ya?ml$/, '')}.json`);
+      writeFileSync(file, JSON.stringify(parse(readFileSync(yamlFile, 'utf8'))));
+      const whole = loadQuerySet(file);
+      const source = openQuerySet(file);
+      expect(source.streamed, file).toBe(true);
+      const { cases, ...header } = whole;
+      const { count, drafts, places, refs, streamed: _streamed, cases: _read, ...sourceHeader } = source;
+      expect(sourceHeader, file).toEqual(header);
+      expect(allCases(source), file).toEqual(cases);
+      // A second pass reads the file again, the same.
+      expect(allCases(source), file).toEqual(cases);
+      expect(count).toBe(cases.length);
+      expect(drafts).toBe(cases.filter((c) => c.draft).length);
+      expect([...places]).toEqual(cases.map((c, i) => [c.id, i]));
+      expect(refs).toEqual(caseRefs(cases));
+    }
+  });
+
+  it('reads YAML whole, as loadQuerySet does', () => {
+    const source = openQuerySet(sets[0]);
+    expect(source.streamed).toBe(false);
+    expect(allCases(source)).toEqual(loadQuerySet(sets[0]).cases);
+  });
+
+  it('is right across chunk boundaries: 3,000 cases, multi-byte text, a byte-order mark, escapes', () => {
+    const cases = Array.from({ length: 3000 }, (_, i) => ({
+      id: `c-${i}`,
+      query: `${'é☃𝄞'.repeat(i % 7)} case \\ "${i}" \u2028 ${'x'.repeat(i % 50)}`,
+      expect: i % 3 === 0 ? { tool: null } : { tool: 'search', args: { q: [`v${i}`, ''], n: { anyOf: [i, 1e21, -0.5], optional: true } } },
+      ...(i % 11 === 0 ? { tags: ['t'], draft: true } : {}),
+    }));
+    const file = write('big.json', `\ufeff${JSON.stringify({ cases, name: 'big', gate: { minAccuracy: 0.5 } }, null, 1)}`);
+    expect(readFileSync(file).length).toBeGreaterThan(5 * 64 * 1024);
+    const source = openQuerySet(file);
+    expect(source.streamed).toBe(true);
+    expect(source.name).toBe('big');
+    expect(source.gate).toEqual({ minAccuracy: 0.5 });
+    expect(source.drafts).toBe(273);
+    expect(allCases(source)).toEqual(loadQuerySet(file).cases);
+  });
+
+  const refused: Array<[string, string]> = [
+    ['a syntax error', '{"cases": [{"query": "a", "expect": {"tool": null}},]}'],
+    ['an unknown top-level key', '{"cases": [{"query": "a", "expect": {"tool": null}}], "gates": {"minAccuracy": 1}}'],
+    ['an unknown key in a later case', `{"cases": [${'{"query": "a", "expect": {"tool": null}},'.repeat(5)}{"query": "b", "expect": {"tool": null}, "tool": "x"}]}`],
+    ['a repeated id', '{"cases": [{"id": "a", "query": "a", "expect": {"tool": null}}, {"id": "a", "query": "b", "expect": {"tool": null}}]}'],
+    ['cases as an object', '{"cases": {"one": {"query": "a", "expect": {"tool": null}}}}'],
+    ['no cases', '{"cases": []}'],
+    ['a list at the top', '[{"query": "a", "expect": {"tool": null}}]'],
+    ['text after the object', '{"cases": [{"query": "a", "expect": {"tool": null}}]} {}'],
+    ['a cut-off file', '{"cases": [{"query": "a", "expect": {"tool": null}}'],
+    ['a blank file', '  \n '],
+    ['a wrong gate', '{"gate": {"minAccuracy": 2}, "cases": [{"query": "a", "expect": {"tool": null}}]}'],
+    ['a bad scenario', '{"scenarios": [{"turns": []}]}'],
+  ];
+  it.each(refused)('refuses %s with loadQuerySet\'s own error', (_what, text) => {
+    const file = write('set.json', text);
+    const expected = loadError(file);
+    expect(expected).toBeInstanceOf(ToolproofError);
+    expect(() => openQuerySet(file)).toThrow(expected!.message);
+    try {
+      openQuerySet(file);
+    } catch (error) {
+      expect((error as ToolproofError).code).toBe(expected!.code);
+    }
+  });
+
+  it('refuses invalid UTF-8 and UTF-16 as loadQuerySet does', () => {
+    for (const bytes of [Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), Buffer.from('\ufeff{"cases": []}', 'utf16le')]) {
+      const file = write('set.json', bytes);
+      expect(() => openQuerySet(file)).toThrow(loadError(file)!.message);
+    }
+  });
+
+  it('takes what JSON.parse takes where streaming would differ: a key said twice keeps its last value', () => {
+    const file = write('twice.json', '{"name": "one", "name": "two", "cases": [{"query": "a", "expect": {"tool": null}}]}');
+    const source = openQuerySet(file);
+    expect(source.name).toBe('two');
+    expect(allCases(source)).toEqual(loadQuerySet(file).cases);
+  });
+
+  it('says so when the file changes between the first read and the run', () => {
+    const file = write('moving.json', JSON.stringify({ cases: [{ id: 'a', query: 'a', expect: { tool: null } }, { id: 'b', query: 'b', expect: { tool: null } }] }));
+    const source = openQuerySet(file);
+    writeFileSync(file, JSON.stringify({ cases: [{ id: 'a', query: 'a', expect: { tool: null } }, { id: 'c', query: 'c', expect: { tool: null } }] }));
+    expect(() => allCases(source)).toThrow(/changed while eval was reading it \(at \$\.cases\[1\]\)/);
+    writeFileSync(file, '{"cases": [');
+    expect(() => allCases(source)).toThrow(/changed while eval was reading it/);
+  });
+
+  it('closes the file when the run stops early', () => {
+    const file = write('early.json', JSON.stringify({ cases: Array.from({ length: 2000 }, (_, i) => ({ query: `q ${i}`, expect: { tool: null } })) }));
+    const open = (): number => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false;
+      }
+    }).length;
+    const cases = openQuerySet(file).cases();
+    expect(cases.next().done).toBe(false);
+    expect(open()).toBe(1);
+    cases.return?.();
+    expect(open()).toBe(0);
+  });
+});

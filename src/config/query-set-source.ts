@@ -1,0 +1,227 @@
+/**
+ * A query set read as the run needs it, so a set of 50,000 cases never sits in memory (P5 in
+ * `npm run bench`). A JSON set is read twice, streaming (@streamparser/json, a chunk at a time): once
+ * up front, which validates every case and keeps only what the checks and the report order need (each
+ * id's place, the first case naming each tool, the draft count), then again as the runner asks for
+ * cases. A YAML set, and any JSON file the streaming read does not take as it is (a syntax error, an
+ * invalid case, a repeated id, an unknown key), is loaded whole by `loadQuerySet`, whose errors name
+ * the line or the field: the streaming read only ever serves files that are valid.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { basename, extname, resolve } from 'node:path';
+import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
+import { ToolproofError } from '../errors.ts';
+import type { SelectionCase } from '../types.ts';
+import { checkInputFile } from './read-file.ts';
+import {
+  caseRefs,
+  emptyRefs,
+  loadQuerySet,
+  normaliseCase,
+  noteRefs,
+  ONE_CASE_SCHEMA,
+  QUERY_SET_KEYS,
+  QUERY_SET_SCHEMA,
+  querySetHeader,
+  type CaseRefs,
+  type QuerySet,
+  type RawCase,
+  type RawHeader,
+} from './query-set.ts';
+import { validatorFor } from './validate.ts';
+
+/** A query set whose cases are read when iterated. */
+export interface QuerySetSource extends Omit<QuerySet, 'cases'> {
+  /** How many cases the set holds. */
+  count: number;
+  /** How many of them are drafts (`draft: true`). */
+  drafts: number;
+  /** Each case's place in the set, by id. */
+  places: ReadonlyMap<string, number>;
+  /** The first case naming each tool and parameter (`checkCaseRefs`). */
+  refs: CaseRefs;
+  /** Whether the cases are read from the file again on each iteration (a JSON set). */
+  streamed: boolean;
+  /** The cases in file order; a streamed set throws E_FILE_INVALID if the file changed since it was opened. */
+  cases(): Iterator<SelectionCase>;
+}
+
+/** Bytes read at a time. */
+const CHUNK = 64 * 1024;
+
+/** The streaming read gave up: the file is loaded whole instead, which says what is wrong with it. */
+class NotStreamable extends Error {}
+
+type Item = { key: string; value: unknown } | { case: unknown };
+
+/**
+ * Opens a query set: JSON streamed, YAML (or a JSON file that needs its error said) loaded whole.
+ * `onCase` is called as each case of a streamed set is read (eval's heap ceiling looks at the heap).
+ */
+export function openQuerySet(path: string, options: { onCase?: () => void } = {}): QuerySetSource {
+  const file = resolve(path);
+  const ext = extname(file).toLowerCase();
+  if (ext === '.json') {
+    checkInputFile(file, 'query set');
+    try {
+      return scan(file, options.onCase);
+    } catch (error) {
+      if (!(error instanceof NotStreamable)) throw error;
+    }
+  }
+  return wholeSource(loadQuerySet(file));
+}
+
+/** A query set already in memory, as a source. */
+export function wholeSource(set: QuerySet): QuerySetSource {
+  const { cases, ...header } = set;
+  return {
+    ...header,
+    count: cases.length,
+    drafts: cases.filter((c) => c.draft).length,
+    places: new Map(cases.map((c, i) => [c.id, i])),
+    refs: caseRefs(cases),
+    streamed: false,
+    cases: () => cases.values(),
+  };
+}
+
+/** Every case of a source, in a list (for runs that go over the cases more than once). */
+export function allCases(source: QuerySetSource): SelectionCase[] {
+  const out: SelectionCase[] = [];
+  const cases = source.cases();
+  for (let next = cases.next(); !next.done; next = cases.next()) out.push(next.value);
+  return out;
+}
+
+/** The first read: validates every case and keeps their places and names; throws NotStreamable on anything to report. */
+function scan(file: string, onCase?: () => void): QuerySetSource {
+  const oneCase = validatorFor(ONE_CASE_SCHEMA);
+  const header: Record<string, unknown> = {};
+  const keys: string[] = [];
+  const places = new Map<string, number>();
+  const refs = emptyRefs();
+  let first: unknown;
+  let count = 0;
+  let drafts = 0;
+  for (const item of readItems(file, keys)) {
+    if ('key' in item) {
+      header[item.key] = item.value;
+      continue;
+    }
+    if (!oneCase({ cases: [item.case] })) throw new NotStreamable();
+    const c = normaliseCase(item.case as RawCase, count, '');
+    if (places.has(c.id)) throw new NotStreamable();
+    places.set(c.id, count);
+    noteRefs(refs, c, count);
+    if (c.draft) drafts += 1;
+    if (count === 0) first = item.case;
+    count += 1;
+    onCase?.();
+  }
+  // Every key known and said once (JSON.parse would keep the last of two), and the whole set valid
+  // with its first case standing for the others, which were each checked above.
+  if (new Set(keys).size !== keys.length || keys.some((k) => !QUERY_SET_KEYS.includes(k))) throw new NotStreamable();
+  const whole = { ...header, ...(keys.includes('cases') ? { cases: count > 0 ? [first] : [] } : {}) };
+  if (!validatorFor(QUERY_SET_SCHEMA)(whole)) throw new NotStreamable();
+  const raw = header as RawHeader;
+  const name = raw.name ?? basename(file, extname(file));
+  const source: QuerySetSource = {
+    ...querySetHeader(raw, file, name),
+    count,
+    drafts,
+    places,
+    refs,
+    streamed: true,
+    cases: () => readCases(source),
+  };
+  return source;
+}
+
+/** The second read, as the runner pulls: each case checked again against what the first read saw. */
+function* readCases(source: QuerySetSource): Generator<SelectionCase> {
+  const oneCase = validatorFor(ONE_CASE_SCHEMA);
+  const changed = (at: number): ToolproofError =>
+    new ToolproofError('E_FILE_INVALID', `query set ${source.file} changed while eval was reading it (at $.cases[${at}])`, {
+      file: source.file,
+      hint: 'leave query sets alone during a run, then run again (--resume RESULTS runs only the cases not done)',
+    });
+  let index = 0;
+  try {
+    for (const item of readItems(source.file, [])) {
+      if ('key' in item) continue;
+      if (!oneCase({ cases: [item.case] })) throw changed(index);
+      const c = normaliseCase(item.case as RawCase, index, source.name);
+      if (source.places.get(c.id) !== index) throw changed(index);
+      yield c;
+      index += 1;
+    }
+  } catch (error) {
+    if (error instanceof NotStreamable) throw changed(index);
+    throw error;
+  }
+  if (index !== source.count) throw changed(index);
+}
+
+/**
+ * The set's top-level values (each of its keys but `cases`) and its cases one at a time, in file
+ * order. `keys` receives every top-level key as it is read. Throws NotStreamable on anything that is
+ * not one JSON object in UTF-8.
+ */
+function* readItems(file: string, keys: string[]): Generator<Item> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const tokenizer = new Tokenizer();
+  const parser = new TokenParser({ paths: [...QUERY_SET_KEYS.filter((k) => k !== 'cases').map((k) => `$.${k}`), '$.cases.*'], keepStack: false });
+  const queue: Item[] = [];
+  let depth = 0;
+  let keyNext = false;
+  // `$.cases.*` would match the members of an object too: the cases must open as an array.
+  let casesArray = false;
+  tokenizer.onToken = ({ token, value }) => {
+    if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
+      if (depth === 0 && token !== TokenType.LEFT_BRACE) throw new NotStreamable();
+      if (depth === 1 && token === TokenType.LEFT_BRACKET && keys.at(-1) === 'cases') casesArray = true;
+      depth += 1;
+      keyNext = depth === 1;
+    } else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) {
+      depth -= 1;
+    } else if (depth === 0) {
+      throw new NotStreamable();
+    } else if (depth === 1 && token === TokenType.COMMA) {
+      keyNext = true;
+    } else if (depth === 1 && keyNext && token === TokenType.STRING) {
+      keys.push(String(value));
+      keyNext = false;
+    }
+    parser.write({ token, value });
+  };
+  parser.onValue = ({ value, key, stack }) => {
+    queue.push(stack.length === 2 ? { case: value } : { key: String(key), value });
+  };
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    let any = false;
+    for (;;) {
+      const read = readSync(fd, buffer, 0, CHUNK, null);
+      if (read === 0) break;
+      const bytes = buffer.subarray(0, read);
+      if (bytes.includes(0)) throw new NotStreamable();
+      const text = decoder.decode(bytes, { stream: true });
+      any ||= text.trim() !== '';
+      tokenizer.write(text);
+      while (queue.length > 0) yield queue.shift()!;
+    }
+    const rest = decoder.decode();
+    if (rest) tokenizer.write(rest);
+    if (!any || !parser.isEnded || (keys.includes('cases') && !casesArray)) throw new NotStreamable();
+    tokenizer.end();
+    while (queue.length > 0) yield queue.shift()!;
+  } catch (error) {
+    if (error instanceof ToolproofError) throw error;
+    throw new NotStreamable(error instanceof Error ? error.message : String(error));
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
