@@ -4,7 +4,7 @@
  * The table runs the CLI's own entry point (`main(argv)`, what bin/toolproof.js calls) in this process, to
  * stay fast; three rows also run as real child processes to pin the launcher's exit code.
  */
-import { copyFileSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,17 @@ describe('bad input files', () => {
     const { code, out } = await inProcess([...asQueries(ECHO_QUERIES), '--resume', file]);
     expect(code).toBe(3);
     expectNamed(out, { code: 'E_FILE_PARSE', where: 'line 3' }, file);
+  });
+
+  it('--resume with a different --results file is refused, naming both: the new cases would go to the resumed file', async () => {
+    const file = path.join(tmp, 'earlier.jsonl');
+    copyFileSync(bad('results/corrupt-middle.jsonl'), file);
+    const { code, out } = await inProcess([...asQueries(ECHO_QUERIES), '--resume', file, '--results', path.join(tmp, 'other.jsonl')]);
+    expect(code).toBe(3);
+    expect(out).toContain('E_USAGE');
+    expect(out).toContain(`--resume ${file} appends the new cases to ${file} itself`);
+    expect(out).toContain('other.jsonl would never be written');
+    expect(existsSync(path.join(tmp, 'other.jsonl'))).toBe(false);
   });
 
   it.each([

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
+import { resolve } from 'node:path';
 import { parseDistractorSizes } from '../../run/distractors.ts';
 import { runDistractorSweep } from '../../run/distractor-sweep.ts';
 import { renderSweepText } from '../../report/sweep-render.ts';
 import { renderEvalConsole } from '../../../reporters/console.ts';
 import { emitGitHub } from '../../../reporters/github.ts';
 import { createProgress } from '../../report/progress.ts';
-import { exitCodeFor } from '../../errors.ts';
+import { exitCodeFor, ToolproofError } from '../../errors.ts';
 import type { ToolproofResult } from '../../report/model.ts';
 import type { ModelDriver } from '../../types.ts';
 import { runEvalStreamed } from '../../run/eval-run.ts';
@@ -122,6 +123,12 @@ async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<Toolpro
  */
 export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<ToolproofResult> {
   if (flags.distractors) return executeSweep(flags, setExit);
+  // --resume appends to the file it resumes: a different --results would be silently left unwritten.
+  if (flags.resume && flags.results && resolve(flags.resume) !== resolve(flags.results)) {
+    throw new ToolproofError('E_USAGE', `--resume ${flags.resume} appends the new cases to ${flags.resume} itself, so --results ${flags.results} would never be written`, {
+      hint: `drop --results (the resumed file then holds every case), or copy ${flags.resume} to ${flags.results} and resume that`,
+    });
+  }
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
   const progress = createProgress({ label: 'toolproof eval' });
