@@ -73,6 +73,9 @@ export interface ErrorDetails {
   cause?: unknown;
 }
 
+/** The `cause` of the E_MODEL_TIMEOUT a driver with `ownsDeadline` throws once `request.deadline` has passed. */
+export const PAST_DEADLINE: unique symbol = Symbol('past the deadline');
+
 export class ToolproofError extends Error {
   readonly code: ErrorCode;
   readonly file?: string;

@@ -124,6 +124,11 @@ export interface ModelRequest {
   maxTokens?: number;
   seed?: number;
   signal?: AbortSignal;
+  /**
+   * A `performance.now()` time the whole request (every try and wait) must end by, for drivers with
+   * `ownsDeadline`: past it they throw E_MODEL_TIMEOUT. Other drivers are raced against it by the runner.
+   */
+  deadline?: number;
 }
 
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | 'unknown';
@@ -151,6 +156,11 @@ export interface ModelDriver {
    * skips the abort and deadline plumbing that network drivers need.
    */
   readonly inProcess?: boolean;
+  /**
+   * True for drivers that end a request at `request.deadline` themselves (the OpenAI driver's lean
+   * path): the runner then adds no timer and abort of its own, so each try has one of each.
+   */
+  readonly ownsDeadline?: boolean;
   complete(request: ModelRequest): Promise<ModelResponse>;
   close?(): Promise<void>;
 }

@@ -16,7 +16,7 @@ import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ServerSurface, ToolDefinition } from '../types.ts';
 import { sortKeys } from './effective.ts';
-import { readSurface } from './snapshot-surface.ts';
+import { readSurface, type SurfaceGap } from './snapshot-surface.ts';
 
 export const SNAPSHOT_FORMAT = 1;
 
@@ -80,6 +80,8 @@ export interface WrittenSnapshot {
   resources?: number;
   resourceTemplates?: number;
   prompts?: number;
+  /** Declared lists the server failed to give: left out of the snapshot, so a later diff does not compare them. */
+  gaps?: SurfaceGap[];
 }
 
 /** Starts the servers, writes one snapshot each; a server that fails to start is an error (exit 2). */
@@ -98,7 +100,8 @@ export async function writeSnapshots(options: SnapshotOptions): Promise<WrittenS
       if (!connection) throw new ToolproofError('E_SERVER_START', `server "${name}" did not start`, { server: name });
       const tools = pool.tools().filter((t) => t.server === name);
       const identity = connection.identity;
-      const surface = await readSurface(connection);
+      const gaps: SurfaceGap[] = [];
+      const surface = await readSurface(connection, gaps);
       const snapshot = createSnapshot({ name: identity.name ?? name, ...(identity.version ? { version: identity.version } : {}) }, identity.protocolVersion, tools, surface);
       const file = join(outDir, snapshotFileName(name));
       writeFileSync(file, redactSecrets(serializeSnapshot(snapshot)));
@@ -109,6 +112,7 @@ export async function writeSnapshots(options: SnapshotOptions): Promise<WrittenS
         ...(surface.resources ? { resources: surface.resources.length } : {}),
         ...(surface.resourceTemplates ? { resourceTemplates: surface.resourceTemplates.length } : {}),
         ...(surface.prompts ? { prompts: surface.prompts.length } : {}),
+        ...(gaps.length > 0 ? { gaps } : {}),
       });
     }
     return written;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/testing.ts';
 import { runLint } from '../lint/lint-run.ts';
 import { writeSnapshots } from './snapshot.ts';
 
@@ -26,4 +27,35 @@ describe('a server that declares resources but does not answer resources/list', 
     expect(result.lint!.sets.map((s) => s.tools)).toEqual([1]);
     expect(result.lint!.findings.some((f) => f.ruleId === 'description-exclusions' && f.target === 'get_property')).toBe(true);
   }, 60_000);
+});
+
+const failing = fileURLToPath(new URL('../../fixtures/hosts/resources-failing.json', import.meta.url));
+
+// @modelcontextprotocol/server-postgres declares `resources` (its tables) and fails resources/list
+// with "connect ECONNREFUSED" when no database answers: lint and snapshot stopped there, losing the tools.
+describe('a server whose resources/list fails', () => {
+  it('is linted with its tools, and the result warns which list failed and why', async () => {
+    const result = await runLint({ config: failing });
+    expect(result.verdict.status).not.toBe('error');
+    expect(result.lint!.sets.map((s) => s.tools)).toEqual([1]);
+    expect(result.lint!.findings.some((f) => f.target === 'query')).toBe(true);
+    const warning = result.warnings.find((w) => w.code === 'W_LIST_FAILED');
+    expect(warning?.server).toBe('resources-failing');
+    expect(warning?.message).toContain('resources/list failed');
+    expect(warning?.message).toContain('ECONNREFUSED 127.0.0.1:5432');
+    const run = await runCli(['lint', '--config', failing], { timeoutMs: 120_000 });
+    expect(run.code, run.stderr).not.toBe(2);
+    expect(run.stderr).toContain('toolproof lint: warning: server "resources-failing" declares what resources/list lists, but resources/list failed');
+  }, 120_000);
+
+  it('is snapshotted without its resources, and the CLI says so on stderr', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'toolproof-failing-'));
+    const run = await runCli(['snapshot', '--config', failing, '--out', out], { timeoutMs: 120_000 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('resources-failing: 1 tools');
+    expect(run.stderr).toContain('warning: server "resources-failing" declares what resources/list lists, but resources/list failed');
+    const data = JSON.parse(readFileSync(join(out, 'resources-failing.json'), 'utf8'));
+    expect(data.tools.map((t: { name: string }) => t.name)).toEqual(['query']);
+    expect(data).not.toHaveProperty('resources');
+  }, 120_000);
 });

@@ -5,14 +5,14 @@
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { loadToolFile } from '../config/tool-file.ts';
 import { toErrorInfo, ToolproofError } from '../errors.ts';
-import type { ServerInfo, ToolproofResult, VerdictStatus } from '../report/model.ts';
+import type { Diagnostic, ServerInfo, ToolproofResult, VerdictStatus } from '../report/model.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ActiveSeverity } from './framework.ts';
 import { findLintConfig } from './lint-config.ts';
 import { lintToolSets, type ToolSet } from './lint-tools.ts';
 import { TOOL_RULES } from './rules/tool/index.ts';
 import { SURFACE_RULE_IDS } from './lint-surface.ts';
-import { readSurface } from '../diff/snapshot-surface.ts';
+import { readSurface, type SurfaceGap } from '../diff/snapshot-surface.ts';
 import { resultHeader } from '../report/result-header.ts';
 
 export interface LintRunOptions {
@@ -28,7 +28,7 @@ export interface LintRunOptions {
 }
 
 /** Live servers, listed once each; a server that will not start becomes a set with an error. */
-async function serverSets(configFile: string, names: readonly string[], timeouts: Partial<ServerTimeouts> | undefined, serverInfo: Map<string, ServerInfo>): Promise<ToolSet[]> {
+async function serverSets(configFile: string, names: readonly string[], timeouts: Partial<ServerTimeouts> | undefined, serverInfo: Map<string, ServerInfo>, warnings: Diagnostic[]): Promise<ToolSet[]> {
   const config = loadHostConfig(configFile);
   const selected = selectServers(config, names);
   // Loaded here, not at the top: linting tool files needs no MCP client (toolproof lint --tools starts fast).
@@ -41,7 +41,16 @@ async function serverSets(configFile: string, names: readonly string[], timeouts
     for (const name of selected) {
       const error = errors.get(name);
       const connection = pool.connection(name);
-      const surface = connection && !error ? await readSurface(connection) : undefined;
+      const gaps: SurfaceGap[] = [];
+      const surface = connection && !error ? await readSurface(connection, gaps) : undefined;
+      for (const gap of gaps) {
+        warnings.push({
+          code: 'W_LIST_FAILED',
+          server: name,
+          message: `server "${name}" declares what ${gap.list} lists, but ${gap.list} failed (${gap.message}): that list is not linted, the tools are`,
+          hint: 'start what the server needs for it (a database, a login), or lint the tools alone',
+        });
+      }
       sets.push({ name, kind: 'server' as const, tools: tools.filter((t) => t.server === name), ...(surface ? { surface } : {}), ...(error ? { error: toErrorInfo(error) } : {}) });
     }
     // Version, negotiated protocol and transport of each server, for the result's `servers`.
@@ -66,7 +75,8 @@ export async function runLint(options: LintRunOptions): Promise<ToolproofResult>
     return { name: loaded.file, kind: 'file' as const, tools: loaded.tools, ...(loaded.surface ? { surface: loaded.surface } : {}) };
   });
   const serverInfo = new Map<string, ServerInfo>();
-  if (options.config) sets.push(...(await serverSets(options.config, options.servers ?? [], options.timeouts, serverInfo)));
+  const warnings: Diagnostic[] = lintConfig.file ? [{ code: 'LINT_CONFIG', message: `lint config ${lintConfig.file}` }] : [];
+  if (options.config) sets.push(...(await serverSets(options.config, options.servers ?? [], options.timeouts, serverInfo, warnings)));
   const lint = lintToolSets(sets, {
     profile: options.profile ?? lintConfig.profile,
     overrides: lintConfig.rules,
@@ -85,7 +95,7 @@ export async function runLint(options: LintRunOptions): Promise<ToolproofResult>
     verdict: { status, reasons },
     servers: sets.filter((s) => s.kind === 'server').map((s) => ({ ...serverInfo.get(s.name), name: s.name, tools: s.tools.length, restarts: 0, ...(s.error ? { error: s.error } : {}) })),
     lint,
-    warnings: lintConfig.file ? [{ code: 'LINT_CONFIG', message: `lint config ${lintConfig.file}` }] : [],
+    warnings,
     errors,
   };
 }

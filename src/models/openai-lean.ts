@@ -5,8 +5,9 @@
  * thrown as the package's own error classes, so `describeModelError` maps both paths alike. What it
  * leaves out is the client's per-request work that costs more than the request on loopback (header
  * objects rebuilt per call, log formatting that runs with logging off, a second buffered Response per
- * answer): one timer and one abort per attempt, and connections reused by Node's fetch (keep-alive).
+ * answer): one timer and one abort per try (also keeping the runner's case deadline), and connections reused by Node's fetch (keep-alive).
  */
+import { PAST_DEADLINE as DEADLINE_CAUSE, ToolproofError } from '../errors.ts';
 import { loadedOpenAI, loadOpenAI, type OpenAIPackage } from './openai-package.ts';
 
 export interface LeanTransportOptions {
@@ -19,9 +20,20 @@ export interface LeanTransportOptions {
   maxRetryAfterMs: number;
 }
 
-export type LeanSend = (body: unknown, signal?: AbortSignal) => Promise<unknown>;
+/**
+ * Sends one request, retrying as the package does. `deadline` (a `performance.now()` time) bounds the
+ * whole request, every try and wait: the caller's case deadline, kept by this one timer per try
+ * instead of a second timer and abort of the caller's own. Past it, E_MODEL_TIMEOUT.
+ */
+export type LeanSend = (body: unknown, signal?: AbortSignal, deadline?: number) => Promise<unknown>;
 
 const TIMED_OUT = Symbol('timed out');
+const PAST_DEADLINE = Symbol('past the deadline');
+
+/** The request ran past the caller's deadline (the runner says which case and which limit). */
+export function pastDeadline(): ToolproofError {
+  return new ToolproofError('E_MODEL_TIMEOUT', 'the request ran past its deadline', { hint: 'raise --case-timeout, or check that the model endpoint is not overloaded', cause: DEADLINE_CAUSE });
+}
 
 /** The package's error classes, loaded only when there is an error to throw. */
 const errors = async (): Promise<OpenAIPackage> => loadedOpenAI() ?? loadOpenAI();
@@ -77,12 +89,15 @@ function safeJson(text: string): unknown {
 
 export function createLeanTransport(options: LeanTransportOptions): LeanSend {
   const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}` };
-  return async (body, signal) => {
+  return async (body, signal, deadline) => {
     const payload = JSON.stringify(body);
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw new (await errors()).APIUserAbortError();
+      const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - performance.now();
+      if (left <= 0) throw pastDeadline();
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMs);
+      const ending = left < options.timeoutMs ? PAST_DEADLINE : TIMED_OUT;
+      const timer = setTimeout(() => controller.abort(ending), Math.min(left, options.timeoutMs));
       const onAbort = (): void => controller.abort(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       const retriesLeft = retry < options.maxRetries;
@@ -96,9 +111,10 @@ export function createLeanTransport(options: LeanTransportOptions): LeanSend {
         } catch (error) {
           const OpenAI = await errors();
           if (signal?.aborted) throw new OpenAI.APIUserAbortError();
+          if (controller.signal.reason === PAST_DEADLINE) throw pastDeadline();
           const timedOut = controller.signal.reason === TIMED_OUT;
           if (retriesLeft) {
-            await sleep(backoffMs(retry), signal);
+            await sleep(Math.min(backoffMs(retry), left), signal);
             continue;
           }
           if (timedOut) throw new OpenAI.APIConnectionTimeoutError();
@@ -110,7 +126,7 @@ export function createLeanTransport(options: LeanTransportOptions): LeanSend {
           return type.includes('json') ? JSON.parse(text) : text;
         }
         if (retriesLeft && shouldRetry(response, options.maxRetryAfterMs)) {
-          await sleep(backoffMs(retry, response.headers), signal);
+          await sleep(Math.min(backoffMs(retry, response.headers), deadline === undefined ? Number.POSITIVE_INFINITY : deadline - performance.now()), signal);
           continue;
         }
         const json = safeJson(text) as Record<string, unknown> | undefined;

@@ -149,7 +149,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
     try {
       // The SDK's types describe OpenAI's own server; a local runner may answer anything, so check it below.
       body = lean
-        ? await lean({ ...wire, model: options.modelName }, request.signal)
+        ? await lean({ ...wire, model: options.modelName }, request.signal, request.deadline)
         : await (await sdkClient()).chat.completions.create({ ...wire, model: options.modelName } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal: request.signal });
     } catch (error) {
       throw describeModelError(error, context, request.signal);
@@ -164,6 +164,8 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
   return {
     // checkBaseUrl refused any user:password@ part, so the id (in results and cassettes) carries none.
     id: `openai:${options.modelName}@${baseUrl}`,
+    // The lean path keeps the runner's case deadline with its own timer (one per try).
+    ...(lean ? { ownsDeadline: true } : {}),
     complete,
   };
 }

@@ -4,7 +4,7 @@
  * case, unlike a queued closure per case: P4 in `npm run bench`). A model error is an errored attempt with its coded error, never
  * a crash of the run; each case result is handed to `onResult` (the JSON Lines sink) as soon as it exists.
  */
-import { toErrorInfo, ToolproofError } from '../errors.ts';
+import { PAST_DEADLINE, toErrorInfo, ToolproofError } from '../errors.ts';
 import { reportedLatency } from '../models/replay.ts';
 import { HeapCeiling } from './heap-ceiling.ts';
 import { scoreAttempt } from '../scoring/score-attempt.ts';
@@ -121,16 +121,28 @@ async function runAttempt(
       return { state: 'errored', reason: `${info.code}: ${info.message}`, latencyMs: performance.now() - started, error: info };
     }
   }
+  const caseTimeoutMs = options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
+  if (options.model.ownsDeadline) {
+    // The driver keeps the deadline with its own per-try timer: no second timer, abort or listener here.
+    const deadline = started + caseTimeoutMs;
+    try {
+      const response = await options.model.complete({ messages, tools, toolChoice: 'auto', ...(options.signal ? { signal: options.signal } : {}), deadline, ...sampling(options) });
+      return scoreAttempt(c, response, byName, reportedLatency(response) ?? performance.now() - started);
+    } catch (error) {
+      const late = error instanceof ToolproofError && error.cause === PAST_DEADLINE;
+      const info = toErrorInfo(late ? caseTimeout(c, caseTimeoutMs) : error);
+      return { state: 'errored', reason: `${info.code}: ${info.message}`, latencyMs: reportedLatency(error) ?? performance.now() - started, error: info };
+    }
+  }
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
   try {
-    const caseTimeoutMs = options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         // Reject before aborting: the race must settle on the deadline, not on the driver's own abort error.
-        reject(new ToolproofError('E_MODEL_TIMEOUT', `case "${c.id}" took longer than ${caseTimeoutMs} ms`, { hint: 'raise --case-timeout, or check that the model endpoint is not overloaded' }));
+        reject(caseTimeout(c, caseTimeoutMs));
         controller.abort();
       }, caseTimeoutMs);
     });
@@ -151,6 +163,10 @@ async function runAttempt(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+function caseTimeout(c: SelectionCase, caseTimeoutMs: number): ToolproofError {
+  return new ToolproofError('E_MODEL_TIMEOUT', `case "${c.id}" took longer than ${caseTimeoutMs} ms`, { hint: 'raise --case-timeout, or check that the model endpoint is not overloaded' });
 }
 
 function sampling(options: SelectionRunOptions): { temperature?: number; maxTokens?: number } {

@@ -71,6 +71,7 @@ export function registerLint(program: Command, setExit: SetExit): void {
           : renderLintText(lint);
     emit(text, flags.output);
     for (const error of result.errors) process.stderr.write(`toolproof: ${error.code}: ${error.message}\n`);
+    for (const warning of result.warnings.filter((w) => w.code === 'W_LIST_FAILED')) process.stderr.write(`toolproof lint: warning: ${warning.message}${warning.hint ? ` (${warning.hint})` : ''}\n`);
     setExit(exitCodeFor(result.verdict.status));
   });
 }

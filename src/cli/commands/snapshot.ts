@@ -25,6 +25,9 @@ export function registerSnapshot(program: Command, setExit: SetExit): void {
     for (const w of written) {
       const more = [w.resources !== undefined ? `${w.resources} resources` : '', w.resourceTemplates ? `${w.resourceTemplates} resource templates` : '', w.prompts !== undefined ? `${w.prompts} prompts` : ''].filter(Boolean);
       process.stdout.write(`${w.server}: ${w.tools} tools${more.length ? `, ${more.join(', ')}` : ''} -> ${w.file}\n`);
+      for (const gap of w.gaps ?? []) {
+        process.stderr.write(`toolproof snapshot: warning: server "${w.server}" declares what ${gap.list} lists, but ${gap.list} failed (${gap.message}); the snapshot leaves that list out, so a diff against it does not compare it. Start what the server needs for it (a database, a login) and snapshot again.\n`);
+      }
     }
     setExit(EXIT.ok);
   });
