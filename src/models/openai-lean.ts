@@ -21,11 +21,11 @@ export interface LeanTransportOptions {
 }
 
 /**
- * Sends one request, retrying as the package does. `deadline` (a `performance.now()` time) bounds the
+ * Sends one request body (JSON text), retrying as the package does. `deadline` (a `performance.now()` time) bounds the
  * whole request, every try and wait: the caller's case deadline, kept by this one timer per try
  * instead of a second timer and abort of the caller's own. Past it, E_MODEL_TIMEOUT.
  */
-export type LeanSend = (body: unknown, signal?: AbortSignal, deadline?: number) => Promise<unknown>;
+export type LeanSend = (payload: string, signal?: AbortSignal, deadline?: number) => Promise<unknown>;
 
 const TIMED_OUT = Symbol('timed out');
 const PAST_DEADLINE = Symbol('past the deadline');
@@ -89,8 +89,7 @@ function safeJson(text: string): unknown {
 
 export function createLeanTransport(options: LeanTransportOptions): LeanSend {
   const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}` };
-  return async (body, signal, deadline) => {
-    const payload = JSON.stringify(body);
+  return async (payload, signal, deadline) => {
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw new (await errors()).APIUserAbortError();
       const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - performance.now();

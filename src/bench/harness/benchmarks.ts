@@ -12,7 +12,7 @@ import type { Figure } from './workload.ts';
 export type Benchmark = (quick: boolean) => Promise<Figure[]>;
 
 export const BENCHMARKS: Record<string, Benchmark> = {
-  P1: (quick) => benchP1({ rounds: quick ? 1 : 3 }),
+  P1: (quick) => benchP1({ rounds: quick ? 1 : 5 }),
   P2: (quick) => benchP2({ rounds: quick ? 4 : 12 }),
   P3: (quick) => benchP3({ rounds: quick ? 2 : 6 }),
   P4: (quick) => benchP4({ rounds: quick ? 1 : 5 }),
