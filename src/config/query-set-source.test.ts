@@ -2,7 +2,7 @@
  * openQuerySet: a JSON set read streaming gives what loadQuerySet gives, case for case, and any file
  * loadQuerySet refuses is refused with loadQuerySet's own error (file, path, line).
  */
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { ToolproofError } from '../errors.ts';
 import { allCases, openQuerySet } from './query-set-source.ts';
 import { caseRefs, loadQuerySet } from './query-set.ts';
+import { MAX_INPUT_BYTES, MAX_STREAMED_BYTES } from './read-file.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'queries');
 
@@ -26,6 +27,16 @@ function write(name: string, content: string | Buffer): string {
 /** Every query set under fixtures/queries, YAML files, recursively. */
 function fixtureSets(dir = FIXTURES): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? fixtureSets(join(dir, e.name)) : /\.ya?ml$/.test(e.name) ? [join(dir, e.name)] : []));
+}
+
+/** What loadQuerySet throws for a file over the whole-file limit, read with the streamed limit. */
+function loadError2(file: string): ToolproofError {
+  try {
+    loadQuerySet(file, { maxBytes: MAX_STREAMED_BYTES });
+  } catch (error) {
+    return error as ToolproofError;
+  }
+  throw new Error(`${file} loaded`);
 }
 
 /** What loadQuerySet throws for the file, or undefined. */
@@ -134,6 +145,32 @@ describe('openQuerySet on JSON', () => {
     writeFileSync(file, '{"cases": [');
     expect(() => allCases(source)).toThrow(/changed while eval was reading it/);
   });
+
+  it('streams a set over the 20 MB limit of whole files, and says what is wrong with an invalid one as loadQuerySet would', () => {
+    const one = (i: number): string => `{"id":"case-${i}","query":"find the papers on topic ${i} in my library, newest first please","expect":{"tool":"search","args":{"q":["topic ${i}"]}}}`;
+    const count = Math.ceil((MAX_INPUT_BYTES + 1024 * 1024) / one(100000).length);
+    const text = `{"name":"huge","cases":[${Array.from({ length: count }, (_, i) => one(i)).join(',')}]}`;
+    expect(text.length).toBeGreaterThan(MAX_INPUT_BYTES);
+    const file = write('huge.json', text);
+    expect(() => loadQuerySet(file)).toThrow(/over the 20 MB limit/);
+    const source = openQuerySet(file);
+    expect(source.streamed).toBe(true);
+    expect(source.count).toBe(count);
+    let read = 0;
+    for (const c of { [Symbol.iterator]: () => source.cases() }) {
+      if (read === count - 1) expect(c).toEqual({ id: `case-${count - 1}`, query: `find the papers on topic ${count - 1} in my library, newest first please`, suite: 'huge', expect: { tool: 'search', args: { q: { anyOf: [`topic ${count - 1}`], optional: false } } } });
+      read += 1;
+    }
+    expect(read).toBe(count);
+    const bad = write('huge-bad.json', text.replace('"id":"case-1",', '"id":"case-1","weight":2,'));
+    const expected = loadError2(bad);
+    expect(expected.message).toContain('$.cases[1]');
+    expect(() => openQuerySet(bad)).toThrow(expected.message);
+    // Past the streamed limit too: refused before a byte is read.
+    const past = write('past.json', '');
+    truncateSync(past, MAX_STREAMED_BYTES + 1);
+    expect(() => openQuerySet(past)).toThrow(/over the 256 MB limit/);
+  }, 120_000);
 
   it('closes the file when the run stops early', () => {
     const file = write('early.json', JSON.stringify({ cases: Array.from({ length: 2000 }, (_, i) => ({ query: `q ${i}`, expect: { tool: null } })) }));

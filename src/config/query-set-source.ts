@@ -12,7 +12,7 @@ import { basename, extname, resolve } from 'node:path';
 import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
 import { ToolproofError } from '../errors.ts';
 import type { SelectionCase } from '../types.ts';
-import { checkInputFile } from './read-file.ts';
+import { checkInputFile, MAX_STREAMED_BYTES } from './read-file.ts';
 import {
   caseRefs,
   emptyRefs,
@@ -62,12 +62,14 @@ export function openQuerySet(path: string, options: { onCase?: () => void } = {}
   const file = resolve(path);
   const ext = extname(file).toLowerCase();
   if (ext === '.json') {
-    checkInputFile(file, 'query set');
+    const limits = { maxBytes: MAX_STREAMED_BYTES };
+    checkInputFile(file, 'query set', limits);
     try {
       return scan(file, options.onCase);
     } catch (error) {
       if (!(error instanceof NotStreamable)) throw error;
     }
+    return wholeSource(loadQuerySet(file, limits));
   }
   return wholeSource(loadQuerySet(file));
 }

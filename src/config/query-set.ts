@@ -11,7 +11,7 @@
 import { basename, extname, resolve } from 'node:path';
 import { ToolproofError } from '../errors.ts';
 import type { ExpectedArg, ExpectedCalls, JsonValue, SelectionCase } from '../types.ts';
-import { readDataFile } from './read-file.ts';
+import { readDataFile, type ReadLimits } from './read-file.ts';
 import { validateData } from './validate.ts';
 import type { Isolation, Scenario } from '../run/scenario-types.ts';
 import { checkScenarioTools, isolationSchema, normaliseScenarios, scenarioListSchema, type RawScenario } from './scenarios.ts';
@@ -160,11 +160,12 @@ export const QUERY_SET_KEYS: readonly string[] = Object.keys(fullSchema.properti
 export const QUERY_SET_SCHEMA: object = fullSchema;
 export const ONE_CASE_SCHEMA: object = { type: 'object', properties: { cases: querySetSchema.properties.cases }, $defs: querySetSchema.$defs };
 
-export function loadQuerySet(path: string): QuerySet {
+/** Loads a query set whole (`limits.maxBytes` defaults to MAX_INPUT_BYTES). */
+export function loadQuerySet(path: string, limits: ReadLimits = {}): QuerySet {
   const file = resolve(path);
   const raw = validateData<RawHeader & { cases?: RawCase[] }>(
     fullSchema,
-    readDataFile(file, 'query set'),
+    readDataFile(file, 'query set', limits),
     file,
     'query set',
     HINT,

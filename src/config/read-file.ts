@@ -12,6 +12,12 @@ const yaml = lazyRequire<typeof import('yaml')>('yaml');
 
 /** Input files past this size are refused rather than parsed: they are never hand-written inputs. */
 export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
+/**
+ * A JSON query set is read as a stream (query-set-source.ts), so its size costs no memory: generated
+ * sets of a million cases fit under this. Only such a file that also needs its error said is parsed
+ * whole, once, to say it.
+ */
+export const MAX_STREAMED_BYTES = 256 * 1024 * 1024;
 
 export interface ReadLimits {
   /** Refuse files larger than this (default MAX_INPUT_BYTES). */
