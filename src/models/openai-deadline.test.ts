@@ -28,7 +28,34 @@ afterEach(async () => {
   await new Promise((resolve) => open.close(resolve));
 });
 
-const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+/**
+ * Records each timer and abort controller that Toolproof's own runner and drivers make while `body`
+ * runs (by the caller of each: other code in this process is not counted), then puts the globals back.
+ */
+async function recordTimersAndAborts<T>(body: (made: string[]) => Promise<T>): Promise<T> {
+  const made: string[] = [];
+  // The direct caller (the stack's fourth line: Error, ours, the wrapper, the caller) is in our
+  // sources: the controller undici makes inside fetch has our code further down, and is not ours.
+  const ours = (): boolean => /[\\/]src[\\/](models|run)[\\/]/.test((new Error().stack ?? '').split('\n')[3] ?? '');
+  const realSetTimeout = globalThis.setTimeout;
+  const RealAbortController = globalThis.AbortController;
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+    if (ours()) made.push('timer');
+    return realSetTimeout(...args);
+  }) as typeof setTimeout;
+  globalThis.AbortController = class extends RealAbortController {
+    constructor() {
+      super();
+      if (ours()) made.push('abort');
+    }
+  };
+  try {
+    return await body(made);
+  } finally {
+    globalThis.setTimeout = realSetTimeout;
+    globalThis.AbortController = RealAbortController;
+  }
+}
 
 describe('the case deadline on the lean path', () => {
   it('is kept by the driver: the lean driver says so, the package client does not', () => {
@@ -45,12 +72,14 @@ describe('the case deadline on the lean path', () => {
       req.socket.on('close', closed);
       arrived();
     });
-    const before = timers();
     const model = createOpenAIModel({ baseUrl: url, modelName: 'm', env: {}, timeoutMs: 600_000, maxRetries: 0 });
-    const run = runSelection({ cases, toolsFor: () => [], model, caseTimeoutMs: 2_000 });
-    await requestArrived;
-    expect(timers() - before).toBe(1);
-    const [result] = await run;
+    const [result] = await recordTimersAndAborts(async (made) => {
+      const run = runSelection({ cases, toolsFor: () => [], model, caseTimeoutMs: 2_000 });
+      await requestArrived;
+      // The lean driver's one controller and one timer for this try; the runner adds neither.
+      expect(made).toEqual(['abort', 'timer']);
+      return run;
+    });
     expect(result.state).toBe('errored');
     expect(result.attempts[0].error).toMatchObject({ code: 'E_MODEL_TIMEOUT', message: 'case "slow" took longer than 2000 ms', hint: expect.stringContaining('--case-timeout') });
     // The request was aborted, not left hanging.
