@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ToolproofError } from '../errors.ts';
-import { allCases, openQuerySet } from './query-set-source.ts';
+import { allCases, openQuerySet as openDefault, STREAM_ABOVE_BYTES } from './query-set-source.ts';
 import { caseRefs, loadQuerySet } from './query-set.ts';
 import { MAX_INPUT_BYTES, MAX_STREAMED_BYTES } from './read-file.ts';
 
@@ -23,6 +23,9 @@ function write(name: string, content: string | Buffer): string {
   writeFileSync(file, content);
   return file;
 }
+
+/** Opens the set as a large one: streamed whatever its size. */
+const openQuerySet = (file: string): ReturnType<typeof openDefault> => openDefault(file, { streamAboveBytes: 0 });
 
 /** Every query set under fixtures/queries, YAML files, recursively. */
 function fixtureSets(dir = FIXTURES): string[] {
@@ -72,6 +75,15 @@ describe('openQuerySet on JSON', () => {
       expect([...places]).toEqual(cases.map((c, i) => [c.id, i]));
       expect(refs).toEqual(caseRefs(cases));
     }
+  });
+
+  it('parses a JSON set of up to STREAM_ABOVE_BYTES whole (faster at that size), and streams a larger one', () => {
+    const small = write('small.json', JSON.stringify({ cases: [{ query: 'a', expect: { tool: null } }] }));
+    expect(openDefault(small).streamed).toBe(false);
+    expect(allCases(openDefault(small))).toEqual(loadQuerySet(small).cases);
+    const cases = Array.from({ length: Math.ceil(STREAM_ABOVE_BYTES / 40) }, (_, i) => ({ query: `q ${i}`, expect: { tool: null } }));
+    const large = write('large.json', JSON.stringify({ cases }));
+    expect(openDefault(large).streamed).toBe(true);
   });
 
   it('reads YAML whole, as loadQuerySet does', () => {

@@ -9,8 +9,8 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
-import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
 import { ToolproofError } from '../errors.ts';
+import { lazyRequire } from '../lazy-require.ts';
 import type { SelectionCase } from '../types.ts';
 import { checkInputFile, MAX_STREAMED_BYTES } from './read-file.ts';
 import {
@@ -19,7 +19,6 @@ import {
   loadQuerySet,
   normaliseCase,
   noteRefs,
-  ONE_CASE_SCHEMA,
   QUERY_SET_KEYS,
   QUERY_SET_SCHEMA,
   querySetHeader,
@@ -48,6 +47,14 @@ export interface QuerySetSource extends Omit<QuerySet, 'cases'> {
 
 /** Bytes read at a time. */
 const CHUNK = 64 * 1024;
+/**
+ * Smaller JSON sets are parsed whole, which is faster (JSON.parse against a JavaScript tokenizer)
+ * and costs next to nothing at this size: the stream's own module and second pass are for sets of
+ * thousands of cases (about 7,000 of the fixtures' shape per MiB).
+ */
+export const STREAM_ABOVE_BYTES = 1024 * 1024;
+
+const streamParser = lazyRequire<typeof import('@streamparser/json')>('@streamparser/json');
 
 /** The streaming read gave up: the file is loaded whole instead, which says what is wrong with it. */
 class NotStreamable extends Error {}
@@ -55,15 +62,17 @@ class NotStreamable extends Error {}
 type Item = { key: string; value: unknown } | { case: unknown };
 
 /**
- * Opens a query set: JSON streamed, YAML (or a JSON file that needs its error said) loaded whole.
- * `onCase` is called as each case of a streamed set is read (eval's heap ceiling looks at the heap).
+ * Opens a query set: JSON over `streamAboveBytes` (default STREAM_ABOVE_BYTES) streamed; YAML, a
+ * smaller JSON file, or one that needs its error said, loaded whole. `onCase` is called as each case
+ * of a streamed set is read (eval's heap ceiling looks at the heap).
  */
-export function openQuerySet(path: string, options: { onCase?: () => void } = {}): QuerySetSource {
+export function openQuerySet(path: string, options: { onCase?: () => void; streamAboveBytes?: number } = {}): QuerySetSource {
   const file = resolve(path);
   const ext = extname(file).toLowerCase();
   if (ext === '.json') {
     const limits = { maxBytes: MAX_STREAMED_BYTES };
-    checkInputFile(file, 'query set', limits);
+    const size = checkInputFile(file, 'query set', limits);
+    if (size <= (options.streamAboveBytes ?? STREAM_ABOVE_BYTES)) return wholeSource(loadQuerySet(file, limits));
     try {
       return scan(file, options.onCase);
     } catch (error) {
@@ -98,7 +107,8 @@ export function allCases(source: QuerySetSource): SelectionCase[] {
 
 /** The first read: validates every case and keeps their places and names; throws NotStreamable on anything to report. */
 function scan(file: string, onCase?: () => void): QuerySetSource {
-  const oneCase = validatorFor(ONE_CASE_SCHEMA);
+  // Each case is checked as the set {cases: [case]}: the whole set's schema, compiled once, serves both.
+  const oneCase = validatorFor(QUERY_SET_SCHEMA);
   const header: Record<string, unknown> = {};
   const keys: string[] = [];
   const places = new Map<string, number>();
@@ -142,7 +152,7 @@ function scan(file: string, onCase?: () => void): QuerySetSource {
 
 /** The second read, as the runner pulls: each case checked again against what the first read saw. */
 function* readCases(source: QuerySetSource): Generator<SelectionCase> {
-  const oneCase = validatorFor(ONE_CASE_SCHEMA);
+  const oneCase = validatorFor(QUERY_SET_SCHEMA);
   const changed = (at: number): ToolproofError =>
     new ToolproofError('E_FILE_INVALID', `query set ${source.file} changed while eval was reading it (at $.cases[${at}])`, {
       file: source.file,
@@ -171,6 +181,7 @@ function* readCases(source: QuerySetSource): Generator<SelectionCase> {
  * not one JSON object in UTF-8.
  */
 function* readItems(file: string, keys: string[]): Generator<Item> {
+  const { Tokenizer, TokenParser, TokenType } = streamParser();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const tokenizer = new Tokenizer();
   const parser = new TokenParser({ paths: [...QUERY_SET_KEYS.filter((k) => k !== 'cases').map((k) => `$.${k}`), '$.cases.*'], keepStack: false });

@@ -156,9 +156,8 @@ export interface RawHeader {
 /** The keys a query set may have at its top level, `cases` among them. */
 export const QUERY_SET_KEYS: readonly string[] = Object.keys(fullSchema.properties);
 
-/** The whole set's schema, and one that checks a single case (as `{cases: [case]}`, so its $refs resolve). */
+/** The whole set's schema (it also checks one case, as the set `{cases: [case]}`). */
 export const QUERY_SET_SCHEMA: object = fullSchema;
-export const ONE_CASE_SCHEMA: object = { type: 'object', properties: { cases: querySetSchema.properties.cases }, $defs: querySetSchema.$defs };
 
 /** Loads a query set whole (`limits.maxBytes` defaults to MAX_INPUT_BYTES). */
 export function loadQuerySet(path: string, limits: ReadLimits = {}): QuerySet {

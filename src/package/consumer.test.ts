@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { fixture, ROOT } from '../cli/testing.ts';
+import { STREAM_ABOVE_BYTES } from '../config/query-set-source.ts';
 import { createProject, exec, execOk, packInto } from './consumer-project.ts';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -73,14 +74,17 @@ describe('the packed package in a fresh project', { timeout: LONG }, () => {
 
   it('toolproof eval streams a large JSON query set from the installed package', async () => {
     const base = (parse(readFileSync(example('queries/echo.yaml'), 'utf8')) as { cases: Array<{ id: string }> }).cases;
-    const cases = Array.from({ length: 5000 }, (_, i) => ({ ...base[i % base.length], id: `${base[i % base.length].id}-${i}` }));
-    writeFileSync(join(project, 'many.json'), JSON.stringify({ name: 'many', cases }));
+    const cases = Array.from({ length: 12_000 }, (_, i) => ({ ...base[i % base.length], id: `${base[i % base.length].id}-${i}` }));
+    const text = JSON.stringify({ name: 'many', cases });
+    // Past the size from which eval streams a JSON set rather than parse it whole.
+    expect(text.length).toBeGreaterThan(STREAM_ABOVE_BYTES);
+    writeFileSync(join(project, 'many.json'), text);
     const run = await toolproof(['eval', '--tools', example('tools/echo.json'), '--model', 'mock', '--queries', 'many.json', '--results', 'many.jsonl', '--json', 'many-result.json']);
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(readFileSync(join(project, 'many-result.json'), 'utf8')) as { summary: { cases: number }; cases: Array<{ id: string }> };
-    expect(result.summary.cases).toBe(5000);
+    expect(result.summary.cases).toBe(12_000);
     expect(result.cases.map((c) => c.id)).toEqual(cases.map((c) => c.id));
-    expect(readFileSync(join(project, 'many.jsonl'), 'utf8').trim().split('\n')).toHaveLength(5001);
+    expect(readFileSync(join(project, 'many.jsonl'), 'utf8').trim().split('\n')).toHaveLength(12_001);
   });
 
   it('toolproof lint on a tool file', async () => {
