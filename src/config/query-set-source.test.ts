@@ -169,7 +169,7 @@ describe('openQuerySet on JSON', () => {
     expect(source.streamed).toBe(true);
     expect(source.count).toBe(count);
     let read = 0;
-    for (const c of { [Symbol.iterator]: () => source.cases() }) {
+    for (const c of source.cases()) {
       if (read === count - 1) expect(c).toEqual({ id: `case-${count - 1}`, query: `find the papers on topic ${count - 1} in my library, newest first please`, suite: 'huge', expect: { tool: 'search', args: { q: { anyOf: [`topic ${count - 1}`], optional: false } } } });
       read += 1;
     }

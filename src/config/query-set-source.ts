@@ -42,7 +42,7 @@ export interface QuerySetSource extends Omit<QuerySet, 'cases'> {
   /** Whether the cases are read from the file again on each iteration (a JSON set). */
   streamed: boolean;
   /** The cases in file order; a streamed set throws E_FILE_INVALID if the file changed since it was opened. */
-  cases(): Iterator<SelectionCase>;
+  cases(): IterableIterator<SelectionCase>;
 }
 
 /** Bytes read at a time. */
@@ -99,16 +99,13 @@ export function wholeSource(set: QuerySet): QuerySetSource {
 
 /** Every case of a source, in a list (for runs that go over the cases more than once). */
 export function allCases(source: QuerySetSource): SelectionCase[] {
-  const out: SelectionCase[] = [];
-  const cases = source.cases();
-  for (let next = cases.next(); !next.done; next = cases.next()) out.push(next.value);
-  return out;
+  return [...source.cases()];
 }
 
 /** The first read: validates every case and keeps their places and names; throws NotStreamable on anything to report. */
 function scan(file: string, onCase?: () => void): QuerySetSource {
   // Each case is checked as the set {cases: [case]}: the whole set's schema, compiled once, serves both.
-  const oneCase = validatorFor(QUERY_SET_SCHEMA);
+  const valid = validatorFor(QUERY_SET_SCHEMA);
   const header: Record<string, unknown> = {};
   const keys: string[] = [];
   const places = new Map<string, number>();
@@ -121,7 +118,7 @@ function scan(file: string, onCase?: () => void): QuerySetSource {
       header[item.key] = item.value;
       continue;
     }
-    if (!oneCase({ cases: [item.case] })) throw new NotStreamable();
+    if (!valid({ cases: [item.case] })) throw new NotStreamable();
     const c = normaliseCase(item.case as RawCase, count, '');
     if (places.has(c.id)) throw new NotStreamable();
     places.set(c.id, count);
@@ -135,7 +132,7 @@ function scan(file: string, onCase?: () => void): QuerySetSource {
   // with its first case standing for the others, which were each checked above.
   if (new Set(keys).size !== keys.length || keys.some((k) => !QUERY_SET_KEYS.includes(k))) throw new NotStreamable();
   const whole = { ...header, ...(keys.includes('cases') ? { cases: count > 0 ? [first] : [] } : {}) };
-  if (!validatorFor(QUERY_SET_SCHEMA)(whole)) throw new NotStreamable();
+  if (!valid(whole)) throw new NotStreamable();
   const raw = header as RawHeader;
   const name = raw.name ?? basename(file, extname(file));
   const source: QuerySetSource = {

@@ -282,17 +282,19 @@ export function checkQuerySetTools(set: QuerySet, toolNames: ReadonlySet<string>
   checkScenarioTools(set.file, set.scenarios, toolNames);
 }
 
+/** The name first used in file order (case, then place in the case) among those `known` lacks. */
+function firstUnknown(refs: ReadonlyMap<string, CaseRef>, known: ReadonlySet<string>): [string, CaseRef] | undefined {
+  let first: [string, CaseRef] | undefined;
+  for (const entry of refs) {
+    if (known.has(entry[0])) continue;
+    if (!first || entry[1].index < first[1].index || (entry[1].index === first[1].index && entry[1].at < first[1].at)) first = entry;
+  }
+  return first;
+}
+
 export function checkCaseRefs(file: string, refs: CaseRefs, toolNames: ReadonlySet<string>, params?: ReadonlySet<string>): void {
-  let tool: [string, CaseRef] | undefined;
-  for (const entry of refs.tools) {
-    if (toolNames.has(entry[0])) continue;
-    if (!tool || entry[1].index < tool[1].index || (entry[1].index === tool[1].index && entry[1].at < tool[1].at)) tool = entry;
-  }
-  let param: [string, CaseRef] | undefined;
-  for (const entry of params ? refs.params : []) {
-    if (params!.has(entry[0])) continue;
-    if (!param || entry[1].index < param[1].index || (entry[1].index === param[1].index && entry[1].at < param[1].at)) param = entry;
-  }
+  const tool = firstUnknown(refs.tools, toolNames);
+  const param = params ? firstUnknown(refs.params, params) : undefined;
   if (tool && (!param || tool[1].index <= param[1].index)) {
     const [name, ref] = tool;
     throw new ToolproofError('E_UNKNOWN_TOOL', `query set ${file}: case "${ref.id}" ($.cases[${ref.index}]) expects tool "${name}", which no server lists`, {

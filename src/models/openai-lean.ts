@@ -5,7 +5,8 @@
  * thrown as the package's own error classes, so `describeModelError` maps both paths alike. What it
  * leaves out is the client's per-request work that costs more than the request on loopback (header
  * objects rebuilt per call, log formatting that runs with logging off, a second buffered Response per
- * answer): one timer and one abort per try (also keeping the runner's case deadline), and connections reused by Node's fetch (keep-alive).
+ * answer): one timer and one abort per try (also keeping the runner's case deadline), and connections
+ * reused by Node's fetch (keep-alive).
  */
 import { PAST_DEADLINE as DEADLINE_CAUSE, ToolproofError } from '../errors.ts';
 import { loadedOpenAI, loadOpenAI, type OpenAIPackage } from './openai-package.ts';
@@ -21,9 +22,9 @@ export interface LeanTransportOptions {
 }
 
 /**
- * Sends one request body (JSON text), retrying as the package does. `deadline` (a `performance.now()` time) bounds the
- * whole request, every try and wait: the caller's case deadline, kept by this one timer per try
- * instead of a second timer and abort of the caller's own. Past it, E_MODEL_TIMEOUT.
+ * Sends one request body (JSON text), retrying as the package does. `deadline` (a `performance.now()`
+ * time) bounds the whole request, every try and wait: the caller's case deadline, kept by this one
+ * timer per try instead of a second timer and abort of the caller's own. Past it, E_MODEL_TIMEOUT.
  */
 export type LeanSend = (payload: string, signal?: AbortSignal, deadline?: number) => Promise<unknown>;
 
@@ -90,9 +91,10 @@ function safeJson(text: string): unknown {
 export function createLeanTransport(options: LeanTransportOptions): LeanSend {
   const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}` };
   return async (payload, signal, deadline) => {
+    const remaining = (): number => (deadline === undefined ? Number.POSITIVE_INFINITY : deadline - performance.now());
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw new (await errors()).APIUserAbortError();
-      const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - performance.now();
+      const left = remaining();
       if (left <= 0) throw pastDeadline();
       const controller = new AbortController();
       const ending = left < options.timeoutMs ? PAST_DEADLINE : TIMED_OUT;
@@ -113,7 +115,7 @@ export function createLeanTransport(options: LeanTransportOptions): LeanSend {
           if (controller.signal.reason === PAST_DEADLINE) throw pastDeadline();
           const timedOut = controller.signal.reason === TIMED_OUT;
           if (retriesLeft) {
-            await sleep(Math.min(backoffMs(retry), left), signal);
+            await sleep(Math.min(backoffMs(retry), remaining()), signal);
             continue;
           }
           if (timedOut) throw new OpenAI.APIConnectionTimeoutError();
@@ -125,7 +127,7 @@ export function createLeanTransport(options: LeanTransportOptions): LeanSend {
           return type.includes('json') ? JSON.parse(text) : text;
         }
         if (retriesLeft && shouldRetry(response, options.maxRetryAfterMs)) {
-          await sleep(Math.min(backoffMs(retry, response.headers), deadline === undefined ? Number.POSITIVE_INFINITY : deadline - performance.now()), signal);
+          await sleep(Math.min(backoffMs(retry, response.headers), remaining()), signal);
           continue;
         }
         const json = safeJson(text) as Record<string, unknown> | undefined;

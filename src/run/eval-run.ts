@@ -254,16 +254,10 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
       if (order.rank(suite, id) !== undefined) already += 1;
     }
     const pendingCount = order.size - already;
+    // for-of closes each set's reader (its file) when the runner stops pulling early.
     function* pending(): Generator<SelectionCase> {
       for (const set of inputs.sets) {
-        const cases = set.cases();
-        try {
-          for (let next = cases.next(); !next.done; next = cases.next()) {
-            if (done.size === 0 || !done.has(caseKey(next.value))) yield next.value;
-          }
-        } finally {
-          cases.return?.();
-        }
+        for (const c of set.cases()) if (done.size === 0 || !done.has(caseKey(c))) yield c;
       }
     }
     const scenarioCount = inputs.sets.reduce((n, s) => n + s.scenarios.length, 0);

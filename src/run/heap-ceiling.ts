@@ -44,8 +44,8 @@ const EVERY = 256;
 export const YOUNG_CAP_BYTES = 16 * 1024 * 1024;
 /** V8's default for --semi-space-growth-factor, restored when the last capping ceiling is released. */
 const GROWTH_FACTOR = 2;
+/** Ceilings holding the cap now: the growth factor is 1 while this is above 0. */
 let capping = 0;
-let capped = false;
 
 function youngSize(): number {
   return v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
@@ -88,10 +88,7 @@ export class HeapCeiling {
     if (!this.holding) return;
     this.holding = false;
     capping -= 1;
-    if (capping === 0 && capped) {
-      v8.setFlagsFromString(`--semi-space-growth-factor=${GROWTH_FACTOR}`);
-      capped = false;
-    }
+    if (capping === 0) v8.setFlagsFromString(`--semi-space-growth-factor=${GROWTH_FACTOR}`);
   }
 
   /**
@@ -112,9 +109,8 @@ export class HeapCeiling {
     if (++this.seen % EVERY !== 0) return;
     if (this.capYoung && !this.released && !this.holding && youngSize() >= YOUNG_CAP_BYTES) {
       this.holding = true;
+      if (capping === 0) v8.setFlagsFromString('--semi-space-growth-factor=1');
       capping += 1;
-      if (!capped) v8.setFlagsFromString('--semi-space-growth-factor=1');
-      capped = true;
     }
     if (v8.getHeapStatistics().used_heap_size >= this.floor + this.headroom) this.settle();
   }

@@ -117,8 +117,7 @@ async function runAttempt(
       const response = await options.model.complete({ messages, tools, toolChoice: 'auto', ...sampling(options) });
       return scoreAttempt(c, response, byName, performance.now() - started);
     } catch (error) {
-      const info = toErrorInfo(error);
-      return { state: 'errored', reason: `${info.code}: ${info.message}`, latencyMs: performance.now() - started, error: info };
+      return erroredAttempt(error, started);
     }
   }
   const caseTimeoutMs = options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
@@ -130,8 +129,7 @@ async function runAttempt(
       return scoreAttempt(c, response, byName, reportedLatency(response) ?? performance.now() - started);
     } catch (error) {
       const late = error instanceof ToolproofError && error.cause === PAST_DEADLINE;
-      const info = toErrorInfo(late ? caseTimeout(c, caseTimeoutMs) : error);
-      return { state: 'errored', reason: `${info.code}: ${info.message}`, latencyMs: reportedLatency(error) ?? performance.now() - started, error: info };
+      return erroredAttempt(late ? caseTimeout(c, caseTimeoutMs) : error, started, reportedLatency(error));
     }
   }
   const controller = new AbortController();
@@ -157,12 +155,17 @@ async function runAttempt(
     // A recording or replaying driver reports the recorded latency, so replayed results are byte-identical.
     return scoreAttempt(c, response, byName, reportedLatency(response) ?? performance.now() - started);
   } catch (error) {
-    const info = toErrorInfo(error);
-    return { state: 'errored', reason: `${info.code}: ${info.message}`, latencyMs: reportedLatency(error) ?? performance.now() - started, error: info };
+    return erroredAttempt(error, started, reportedLatency(error));
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** An attempt that ended in an error: its coded error, and the time it took (or the recorded one). */
+function erroredAttempt(error: unknown, started: number, recordedMs?: number): Attempt {
+  const info = toErrorInfo(error);
+  return { state: 'errored', reason: `${info.code}: ${info.message}`, latencyMs: recordedMs ?? performance.now() - started, error: info };
 }
 
 function caseTimeout(c: SelectionCase, caseTimeoutMs: number): ToolproofError {
