@@ -4,7 +4,7 @@
  */
 import Table from 'cli-table3';
 import pc from 'picocolors';
-import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
+import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import type { CaseResult } from '../src/types.ts';
 import { renderCostText, renderScenariosText } from '../src/report/scenario-text.ts';
 import { expectedText } from '../src/report/text.ts';
@@ -21,7 +21,7 @@ export function chosenText(chosen: string | null | undefined): string {
   return chosen === undefined ? '(error)' : chosen === null ? '(no tool)' : chosen;
 }
 
-function summaryTable(result: ToolproofResult, summary: EvalSummary): string {
+function summaryTable(result: ToolvetResult, summary: EvalSummary): string {
   const table = new Table({ head: ['suite', 'cases', 'passed', 'failed', 'errored', 'accuracy', '95% interval', 'no-tool acc.', 'arg acc.'], style: tableStyle() });
   const row = (name: string, s: EvalSummary) => [
     name,
@@ -53,10 +53,10 @@ function failuresTable(cases: CaseResult[]): string {
   return table.toString();
 }
 
-export function renderEvalConsole(result: ToolproofResult, options: { maxFailures?: number } = {}): string {
+export function renderEvalConsole(result: ToolvetResult, options: { maxFailures?: number } = {}): string {
   const out: string[] = [];
   const summary = result.summary;
-  out.push(pc.bold(`toolproof ${result.command}`) + pc.dim(`  model ${result.model ?? '-'}`));
+  out.push(pc.bold(`toolvet ${result.command}`) + pc.dim(`  model ${result.model ?? '-'}`));
   for (const server of result.servers ?? []) {
     const state = server.error ? pc.red(`failed: ${server.error.code}`) : `${server.tools} tools${server.restarts ? pc.yellow(`, restarted ${server.restarts}x`) : ''}`;
     out.push(pc.dim(`  server ${server.name}${server.version ? ` ${server.version}` : ''}: `) + state);
@@ -88,7 +88,7 @@ export function renderEvalConsole(result: ToolproofResult, options: { maxFailure
   return out.join('\n');
 }
 
-export function renderVerdict(result: ToolproofResult): string {
+export function renderVerdict(result: ToolvetResult): string {
   const { status, reasons } = result.verdict;
   const head = status === 'pass' ? pc.green('PASS') : status === 'none' ? pc.yellow('NO GATE') : status === 'fail' ? pc.red('FAIL') : pc.red('ERROR');
   const incomplete = result.complete ? '' : pc.yellow(' (incomplete run)');

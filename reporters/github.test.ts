@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ToolproofResult } from '../src/report/model.ts';
+import type { ToolvetResult } from '../src/report/model.ts';
 import { everyResult } from '../src/report/testing/real-results.ts';
 import { annotationLine, emitGitHub, renderGitHub } from './github.ts';
 
-let merged: ToolproofResult;
+let merged: ToolvetResult;
 
 beforeAll(async () => {
   ({ merged } = await everyResult());
@@ -14,17 +14,17 @@ beforeAll(async () => {
 
 describe('github reporter', () => {
   it('when GITHUB_ACTIONS is set: annotations on stdout and the Markdown summary appended to $GITHUB_STEP_SUMMARY', () => {
-    const summary = join(mkdtempSync(join(tmpdir(), 'toolproof-gh-')), 'step-summary.md');
+    const summary = join(mkdtempSync(join(tmpdir(), 'toolvet-gh-')), 'step-summary.md');
     writeFileSync(summary, '# earlier step\n');
     let out = '';
     expect(emitGitHub(merged, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }, (t) => (out += t))).toBe(true);
     const text = readFileSync(summary, 'utf8');
-    expect(text.startsWith('# earlier step\n### ❌ Toolproof FAIL')).toBe(true);
+    expect(text.startsWith('# earlier step\n### ❌ Toolvet FAIL')).toBe(true);
     const lines = out.trim().split('\n');
-    expect(lines[0]).toMatch(/^::error title=toolproof merged%3A FAIL::/);
+    expect(lines[0]).toMatch(/^::error title=toolvet merged%3A FAIL::/);
     expect(lines.every((l) => /^::(error|warning|notice) /.test(l))).toBe(true);
-    expect(lines.some((l) => l.startsWith('::error title=toolproof lint '))).toBe(true);
-    expect(lines.some((l) => l.startsWith('::warning title=toolproof A/B refman%3A flipped '))).toBe(true);
+    expect(lines.some((l) => l.startsWith('::error title=toolvet lint '))).toBe(true);
+    expect(lines.some((l) => l.startsWith('::warning title=toolvet A/B refman%3A flipped '))).toBe(true);
   });
 
   it('does nothing outside GitHub Actions', () => {

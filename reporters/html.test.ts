@@ -5,14 +5,14 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confusionLabels } from '../src/report/html/heatmap.ts';
 import { wordDiffHtml } from '../src/report/html/word-diff.ts';
-import type { ToolproofResult } from '../src/report/model.ts';
+import type { ToolvetResult } from '../src/report/model.ts';
 import { launchChromium } from '../src/report/testing/chromium.ts';
 import { everyResult, fixture } from '../src/report/testing/real-results.ts';
 import { loadToolFile } from '../src/config/tool-file.ts';
 import { renderHtml } from './html.ts';
 
-let parts: ToolproofResult[];
-let merged: ToolproofResult;
+let parts: ToolvetResult[];
+let merged: ToolvetResult;
 
 beforeAll(async () => {
   ({ parts, merged } = await everyResult());
@@ -40,7 +40,7 @@ describe('html reporter, as text', () => {
     // the two fixture files it compared, as a diff that records them would.
     const oldTools = loadToolFile(fixture('snapshots/refman.json')).tools;
     const newTools = loadToolFile(fixture('tools/refman-v2-harmful.json')).tools;
-    const withTexts = JSON.parse(JSON.stringify(parts[1])) as ToolproofResult;
+    const withTexts = JSON.parse(JSON.stringify(parts[1])) as ToolvetResult;
     for (const c of withTexts.diff!.changes as Array<{ tool: string; check: string; before?: string; after?: string }>) {
       if (c.check !== 'description-changed') continue;
       c.before = oldTools.find((t) => t.name === c.tool)!.description;
@@ -62,7 +62,7 @@ describe('html reporter, as text', () => {
 
 describe('html reporter in headless Chromium', () => {
   let chrome: Awaited<ReturnType<typeof launchChromium>>;
-  const dir = mkdtempSync(join(tmpdir(), 'toolproof-html-'));
+  const dir = mkdtempSync(join(tmpdir(), 'toolvet-html-'));
 
   beforeAll(async () => {
     chrome = await launchChromium();

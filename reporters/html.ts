@@ -4,7 +4,7 @@
  * the lint, diff, skills and benchmark sections when the result has them.
  */
 import { renderSweepHtml } from '../src/report/sweep-render.ts';
-import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
+import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import type { Reporter } from '../src/report/reporter.ts';
 import { renderBarChart } from '../src/report/html/bars.ts';
 import { esc, htmlTable, section } from '../src/report/html/escape.ts';
@@ -16,7 +16,7 @@ import { costHtml, SCENARIO_STYLES, scenariosHtml } from '../src/report/scenario
 import { failedNotShown, moreFailedText } from '../src/report/cases-elsewhere.ts';
 import { chosenText, expectedText, failedCases, intervalText, pct, verdictWord } from '../src/report/text.ts';
 
-function verdictBlock(result: ToolproofResult): string {
+function verdictBlock(result: ToolvetResult): string {
   const { status, reasons } = result.verdict;
   const list = reasons.length ? `<ul>${reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
   const incomplete = result.complete ? '' : ' (incomplete run)';
@@ -37,7 +37,7 @@ function tiles(summary: EvalSummary): string {
   ].join('')}</div>`;
 }
 
-function suitesTable(result: ToolproofResult): string | undefined {
+function suitesTable(result: ToolvetResult): string | undefined {
   if (!result.suites?.length) return undefined;
   const rows = result.suites.map((s) => [esc(s.suite), `${s.summary.cases}`, `${s.summary.passed}`, `${s.summary.failed}`, `${s.summary.errored}`, pct(s.summary.accuracy), intervalText(s.summary.interval)]);
   return htmlTable(['query set', 'cases', 'passed', 'failed', 'errored', 'accuracy', '95% interval'], rows);
@@ -57,7 +57,7 @@ function perToolBars(summary: EvalSummary): string | undefined {
   });
 }
 
-function failedTable(result: ToolproofResult): string | undefined {
+function failedTable(result: ToolvetResult): string | undefined {
   const failed = failedCases(result);
   if (failed.length === 0) return undefined;
   const rows = failed.map((c) => [
@@ -72,7 +72,7 @@ function failedTable(result: ToolproofResult): string | undefined {
   return `<details open><summary>${failed.length + more} case(s) failed or errored</summary>${htmlTable(['case', 'query', 'expected', 'chosen', 'reason'], rows)}${note}</details>`;
 }
 
-function diagnostics(result: ToolproofResult): string | undefined {
+function diagnostics(result: ToolvetResult): string | undefined {
   const items = [
     ...result.errors.map((e) => `<li class="sev-error"><code>${esc(e.code)}</code> ${esc(e.message)}${e.hint ? ` <span class="note">next: ${esc(e.hint)}</span>` : ''}</li>`),
     ...result.warnings.map((w) => `<li class="sev-warn"><code>${esc(w.code)}</code> ${esc(w.message)}${w.hint ? ` <span class="note">next: ${esc(w.hint)}</span>` : ''}</li>`),
@@ -80,17 +80,17 @@ function diagnostics(result: ToolproofResult): string | undefined {
   return items.length ? `<ul>${items.join('')}</ul>` : undefined;
 }
 
-function servers(result: ToolproofResult): string | undefined {
+function servers(result: ToolvetResult): string | undefined {
   if (!result.servers?.length) return undefined;
   const rows = result.servers.map((s) => [esc(s.name), esc(s.version ?? '-'), esc(s.protocolVersion ?? '-'), `${s.tools}`, `${s.restarts}`, s.error ? `<span class="sev-error">${esc(`${s.error.code}: ${s.error.message}`)}</span>` : 'up']);
   return htmlTable(['server', 'version', 'protocol', 'tools', 'restarts', 'state'], rows);
 }
 
-export function renderHtml(result: ToolproofResult): string {
+export function renderHtml(result: ToolvetResult): string {
   const summary = result.summary;
   const body = [
-    `<h1>Toolproof ${esc(result.command)} report</h1>`,
-    `<p class="meta">model ${esc(result.model ?? '-')} · started ${esc(result.startedAt)} · finished ${esc(result.finishedAt)} · toolproof ${esc(result.generator.version)} · result schema ${esc(result.schemaVersion)}</p>`,
+    `<h1>Toolvet ${esc(result.command)} report</h1>`,
+    `<p class="meta">model ${esc(result.model ?? '-')} · started ${esc(result.startedAt)} · finished ${esc(result.finishedAt)} · toolvet ${esc(result.generator.version)} · result schema ${esc(result.schemaVersion)}</p>`,
     verdictBlock(result),
     section('summary', 'Summary', summary ? `${tiles(summary)}${suitesTable(result) ?? ''}` : undefined),
     section('confusion', 'Confusion matrix', summary ? renderHeatmap(summary.confusion) : undefined),
@@ -115,7 +115,7 @@ export function renderHtml(result: ToolproofResult): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>Toolproof ${esc(result.command)}: ${verdictWord(result)}</title>
+<title>Toolvet ${esc(result.command)}: ${verdictWord(result)}</title>
 <style>${STYLES}${SCENARIO_STYLES}</style>
 </head>
 <body>

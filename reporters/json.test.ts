@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ToolproofResult } from '../src/report/model.ts';
+import type { ToolvetResult } from '../src/report/model.ts';
 import { resultSchemaErrors } from '../src/report/result-schema.ts';
 import { everyResult } from '../src/report/testing/real-results.ts';
 import { json } from './json.ts';
 
-let merged: ToolproofResult;
+let merged: ToolvetResult;
 
 beforeAll(async () => {
   ({ merged } = await everyResult());

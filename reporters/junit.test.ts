@@ -1,14 +1,14 @@
 import { XMLParser } from 'fast-xml-parser';
 import { surfaceRows } from '../src/report/probe-surface-rows.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ToolproofResult } from '../src/report/model.ts';
+import type { ToolvetResult } from '../src/report/model.ts';
 import { everyResult } from '../src/report/testing/real-results.ts';
 import { renderJUnit } from './junit.ts';
 
 type Node = Record<string, unknown>;
 const list = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 
-let merged: ToolproofResult;
+let merged: ToolvetResult;
 
 beforeAll(async () => {
   ({ merged } = await everyResult());
@@ -36,7 +36,7 @@ describe('junit reporter', () => {
     expect(Number(refman.failures)).toBe(failed.length);
     const first = cases.find((c) => String(c.name).startsWith(`refman/${failed[0].id}: `))!;
     expect((first.failure as Node).message).toMatch(/^expected \S+, chose /);
-    expect(first.classname).toBe('toolproof.eval.refman');
+    expect(first.classname).toBe('toolvet.eval.refman');
   });
 
   it('fails lint findings at or above fail-on and the regressed A/B, and passes the rest with their message', () => {

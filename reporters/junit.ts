@@ -4,7 +4,7 @@
  * Built with fast-xml-parser's XMLBuilder, which escapes text and attributes.
  */
 import { lazyRequire } from '../src/lazy-require.ts';
-import type { ToolproofResult } from '../src/report/model.ts';
+import type { ToolvetResult } from '../src/report/model.ts';
 import { sectionSuites, type JUnitCase, type JUnitSuite } from '../src/report/junit-sections.ts';
 import type { Reporter } from '../src/report/reporter.ts';
 import { chosenText, expectedText } from '../src/report/text.ts';
@@ -58,7 +58,7 @@ function evalCase(c: CaseResult): JUnitCase {
   ].join('\n');
   const out: JUnitCase = {
     name: `${c.suite}/${c.id}: ${short(c.query)}`,
-    classname: `toolproof.eval.${c.suite}`,
+    classname: `toolvet.eval.${c.suite}`,
     timeMs: c.attempts.reduce((t, a) => t + a.latencyMs, 0),
   };
   if (c.state === 'failed') out.failure = { message: `expected ${expected}, chose ${chosen}: ${c.reason}`, type: 'selection', body };
@@ -69,7 +69,7 @@ function evalCase(c: CaseResult): JUnitCase {
 }
 
 /** The suites of a result, in the order the Markdown summary uses. */
-export function junitSuites(result: ToolproofResult): JUnitSuite[] {
+export function junitSuites(result: ToolvetResult): JUnitSuite[] {
   const suites: JUnitSuite[] = [];
   const bySuite = new Map<string, CaseResult[]>();
   for (const c of result.cases ?? []) bySuite.set(c.suite, [...(bySuite.get(c.suite) ?? []), c]);
@@ -78,21 +78,21 @@ export function junitSuites(result: ToolproofResult): JUnitSuite[] {
   suites.push(...sectionSuites(result));
   if (result.errors.length > 0) {
     suites.push({
-      name: 'toolproof run',
-      cases: result.errors.map((e) => ({ name: `${e.code}${e.server ? ` (${e.server})` : ''}`, classname: 'toolproof.run', error: { message: e.message, type: e.code, body: e.hint ?? '' } })),
+      name: 'toolvet run',
+      cases: result.errors.map((e) => ({ name: `${e.code}${e.server ? ` (${e.server})` : ''}`, classname: 'toolvet.run', error: { message: e.message, type: e.code, body: e.hint ?? '' } })),
     });
   }
   return suites;
 }
 
-export function renderJUnit(result: ToolproofResult): string {
+export function renderJUnit(result: ToolvetResult): string {
   const suites = junitSuites(result);
   const builder = new (xml().XMLBuilder)({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
   const all = suites.flatMap((s) => s.cases);
   return builder.build({
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     testsuites: {
-      '@_name': `toolproof ${result.command}`,
+      '@_name': `toolvet ${result.command}`,
       '@_tests': all.length,
       '@_failures': all.filter((c) => c.failure).length,
       '@_errors': all.filter((c) => c.error).length,

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mergeResults } from '../src/report/merge.ts';
-import type { ToolproofResult } from '../src/report/model.ts';
+import type { ToolvetResult } from '../src/report/model.ts';
 import { everyResult } from '../src/report/testing/real-results.ts';
 import { renderMarkdown } from './markdown.ts';
 
-let parts: ToolproofResult[];
-let merged: ToolproofResult;
+let parts: ToolvetResult[];
+let merged: ToolvetResult;
 
 beforeAll(async () => {
   ({ parts, merged } = await everyResult());
@@ -14,7 +14,7 @@ beforeAll(async () => {
 describe('markdown reporter', () => {
   it('puts the verdict first, in one line', () => {
     const lines = renderMarkdown(merged).split('\n');
-    expect(lines[0]).toMatch(/^### ❌ Toolproof FAIL · merged · 73 cases, accuracy \d+\.\d% \(95% .*\) · model mock: /);
+    expect(lines[0]).toMatch(/^### ❌ Toolvet FAIL · merged · 73 cases, accuracy \d+\.\d% \(95% .*\) · model mock: /);
     expect(lines[1]).toBe('');
   });
 
@@ -58,7 +58,7 @@ describe('markdown reporter', () => {
   });
 
   it('escapes table cells so a query cannot break the table or inject HTML', () => {
-    const tricky = JSON.parse(JSON.stringify(parts[0])) as ToolproofResult;
+    const tricky = JSON.parse(JSON.stringify(parts[0])) as ToolvetResult;
     const c = tricky.cases!.find((x) => x.state === 'failed')!;
     c.query = 'a | b <script>alert(1)</script>\nnext';
     const row = renderMarkdown(tricky).split('\n').find((l) => l.includes('a \\| b'))!;

@@ -4,7 +4,7 @@
  * Long lists fold inside <details>; every table is capped so the comment stays under GitHub's limit.
  */
 import { renderSweepMarkdown } from '../src/report/sweep-render.ts';
-import type { EvalSummary, ToolproofResult } from '../src/report/model.ts';
+import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import type { RenderOptions, Reporter } from '../src/report/reporter.ts';
 import { cell, details, MAX_CHARS, table } from '../src/report/markdown-kit.ts';
 import { markdownDocument } from '../src/safety/markdown.ts';
@@ -16,7 +16,7 @@ import { chosenText, expectedText, failedCases, intervalText, pct, pointsText, p
 
 const ICON = { pass: '✅', fail: '❌', error: '⚠️', none: 'ℹ️' } as const;
 
-function accuracySection(result: ToolproofResult, options: RenderOptions): string | undefined {
+function accuracySection(result: ToolvetResult, options: RenderOptions): string | undefined {
   const summary = result.summary;
   if (!summary) return undefined;
   const rows: unknown[][] = [];
@@ -36,7 +36,7 @@ function accuracySection(result: ToolproofResult, options: RenderOptions): strin
   return out.join('\n\n');
 }
 
-function failedSection(result: ToolproofResult): string | undefined {
+function failedSection(result: ToolvetResult): string | undefined {
   const failed = failedCases(result);
   if (failed.length === 0) return undefined;
   const rows = failed.map((c) => [`${c.suite}/${c.id}`, c.query, expectedText(c.expected), chosenText(c.chosen), c.reason]);
@@ -52,7 +52,7 @@ function perToolSection(summary: EvalSummary | undefined): string | undefined {
   return details(`Per-tool precision and recall (${summary.perTool.length} tools)`, table(['tool', 'expected', 'precision', 'recall', 'F1'], rows));
 }
 
-function diagnosticsSection(result: ToolproofResult): string | undefined {
+function diagnosticsSection(result: ToolvetResult): string | undefined {
   const lines = [
     ...result.errors.map((e) => `- ⚠️ \`${e.code}\` ${cell(e.message)}${e.hint ? ` (next: ${cell(e.hint)})` : ''}`),
     ...result.warnings.map((w) => `- \`${w.code}\` ${cell(w.message)}${w.hint ? ` (next: ${cell(w.hint)})` : ''}`),
@@ -60,7 +60,7 @@ function diagnosticsSection(result: ToolproofResult): string | undefined {
   return lines.length ? details(`Errors and warnings (${lines.length})`, lines.join('\n')) : undefined;
 }
 
-export function renderMarkdown(result: ToolproofResult, options: RenderOptions = {}): string {
+export function renderMarkdown(result: ToolvetResult, options: RenderOptions = {}): string {
   const sections = [
     `### ${ICON[result.verdict.status]} ${cell(verdictLine(result)).replace(/\\\|/g, '|')}`,
     breakingSection(result),
@@ -78,7 +78,7 @@ export function renderMarkdown(result: ToolproofResult, options: RenderOptions =
     perToolSection(result.summary),
     failedSection(result),
     diagnosticsSection(result),
-    `<sub>toolproof ${result.generator.version} · ${result.finishedAt}</sub>`,
+    `<sub>toolvet ${result.generator.version} · ${result.finishedAt}</sub>`,
   ].filter((s): s is string => s !== undefined);
   let text = `${sections.join('\n\n')}\n`;
   if (text.length > MAX_CHARS) {

@@ -58,7 +58,7 @@ export function renderSarif(report: LintReport, options: SarifOptions): Log {
     level: LEVEL[f.severity],
     message: { text: f.message },
     locations: [location(f, baseDir)],
-    partialFingerprints: { 'toolproofFinding/v1': fingerprint(f) },
+    partialFingerprints: { 'toolvetFinding/v1': fingerprint(f) },
     properties: { jsonPath: f.path, ...(f.server ? { server: f.server } : {}), ...(f.target ? { target: f.target } : {}) },
   }));
   return {
@@ -66,7 +66,7 @@ export function renderSarif(report: LintReport, options: SarifOptions): Log {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'toolproof', version: options.toolVersion, semanticVersion: options.toolVersion, ...(options.informationUri ? { informationUri: options.informationUri } : {}), rules } },
+        tool: { driver: { name: 'toolvet', version: options.toolVersion, semanticVersion: options.toolVersion, ...(options.informationUri ? { informationUri: options.informationUri } : {}), rules } },
         results,
         properties: { profile: report.profile },
       },

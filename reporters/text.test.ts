@@ -1,14 +1,14 @@
 import { stripVTControlCharacters } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ToolproofResult } from '../src/report/model.ts';
+import type { ToolvetResult } from '../src/report/model.ts';
 import { everyResult } from '../src/report/testing/real-results.ts';
 import { text as textReporter } from './text.ts';
 
 // Colours follow the environment (picocolors turns them on under CI=true); the assertions read the words.
-const text = { render: (result: ToolproofResult): string => stripVTControlCharacters(textReporter.render(result)) };
+const text = { render: (result: ToolvetResult): string => stripVTControlCharacters(textReporter.render(result)) };
 
-let parts: ToolproofResult[];
-let merged: ToolproofResult;
+let parts: ToolvetResult[];
+let merged: ToolvetResult;
 
 beforeAll(async () => {
   ({ parts, merged } = await everyResult());
@@ -31,7 +31,7 @@ describe('text reporter', () => {
   });
 
   it('says NO GATE, with how to set one, for a run without a gate', () => {
-    const ungated: ToolproofResult = { ...parts[0], verdict: { status: 'none', reasons: ['no gate set: add --min-accuracy'] } };
+    const ungated: ToolvetResult = { ...parts[0], verdict: { status: 'none', reasons: ['no gate set: add --min-accuracy'] } };
     expect(text.render(ungated).trimEnd().split('\n').at(-1)).toMatch(/^NO GATE accuracy \d+\.\d% .*: no gate set: add --min-accuracy$/);
   });
 

@@ -1,12 +1,12 @@
 /**
- * The Toolproof vitest reporter (`toolproof/reporter`): collects the results suites attach with
- * `recordResult(task, result)` (task.meta.toolproof), merges them into one result, and writes the
+ * The Toolvet vitest reporter (`toolvet/reporter`): collects the results suites attach with
+ * `recordResult(task, result)` (task.meta.toolvet), merges them into one result, and writes the
  * formats asked for. Add it in vitest.config.ts with one line:
  *
- *   reporters: ['default', ['toolproof/reporter', { outputDir: 'toolproof-report', formats: ['json', 'markdown', 'html'] }]]
+ *   reporters: ['default', ['toolvet/reporter', { outputDir: 'toolvet-report', formats: ['json', 'markdown', 'html'] }]]
  *
- * Under `vitest run --shard=i/n` each shard writes `toolproof.shard-i-of-n.<ext>`; merge them with
- * `toolproof report --merge DIR`. The verdict is vitest's: fail when a test that recorded a result
+ * Under `vitest run --shard=i/n` each shard writes `toolvet.shard-i-of-n.<ext>`; merge them with
+ * `toolvet report --merge DIR`. The verdict is vitest's: fail when a test that recorded a result
  * failed its assertions, so the report agrees with vitest's exit code.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,21 +16,21 @@ import { redactSecrets } from '../src/safety/secrets.ts';
 import type { Reporter as VitestReporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type {} from '../src/vitest/index.ts';
 import { mergeResults } from '../src/report/merge.ts';
-import type { ToolproofResult } from '../src/report/model.ts';
+import type { ToolvetResult } from '../src/report/model.ts';
 import { reporterFor } from '../src/report/reporters.ts';
 import { emitGitHub } from './github.ts';
 
-export interface ToolproofReporterOptions {
-  /** Folder for the report files, relative to the vitest root. Default `toolproof-report`, or $TOOLPROOF_REPORT_DIR. */
+export interface ToolvetReporterOptions {
+  /** Folder for the report files, relative to the vitest root. Default `toolvet-report`, or $TOOLVET_REPORT_DIR. */
   outputDir?: string;
-  /** Formats to write (see `toolproof report --help`). Default json, markdown, html, or $TOOLPROOF_REPORT_FORMATS (comma-separated). */
+  /** Formats to write (see `toolvet report --help`). Default json, markdown, html, or $TOOLVET_REPORT_FORMATS (comma-separated). */
   formats?: string[];
   /** Annotations and step summary when GITHUB_ACTIONS is set. Default true. */
   github?: boolean;
 }
 
-export class ToolproofReporter implements VitestReporter {
-  private readonly results: ToolproofResult[] = [];
+export class ToolvetReporter implements VitestReporter {
+  private readonly results: ToolvetResult[] = [];
   private readonly failures: string[] = [];
   private root = process.cwd();
   private shard: { index: number; count: number } | undefined;
@@ -39,9 +39,9 @@ export class ToolproofReporter implements VitestReporter {
   /** Files written by the last run (absolute paths). */
   written: string[] = [];
 
-  constructor(private readonly options: ToolproofReporterOptions = {}) {
-    this.outputDir = options.outputDir ?? process.env.TOOLPROOF_REPORT_DIR ?? 'toolproof-report';
-    this.formats = options.formats ?? (process.env.TOOLPROOF_REPORT_FORMATS ?? 'json,markdown,html').split(',').map((f) => f.trim()).filter(Boolean);
+  constructor(private readonly options: ToolvetReporterOptions = {}) {
+    this.outputDir = options.outputDir ?? process.env.TOOLVET_REPORT_DIR ?? 'toolvet-report';
+    this.formats = options.formats ?? (process.env.TOOLVET_REPORT_FORMATS ?? 'json,markdown,html').split(',').map((f) => f.trim()).filter(Boolean);
     for (const format of this.formats) reporterFor(format); // unknown names fail at start-up, not after the run
   }
 
@@ -51,7 +51,7 @@ export class ToolproofReporter implements VitestReporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
-    const attached = testCase.meta().toolproof;
+    const attached = testCase.meta().toolvet;
     if (!attached?.length) return;
     this.results.push(...attached);
     const result = testCase.result();
@@ -81,22 +81,22 @@ export class ToolproofReporter implements VitestReporter {
     const suffix = this.shard ? `.shard-${this.shard.index}-of-${this.shard.count}` : '';
     for (const format of this.formats) {
       const reporter = reporterFor(format);
-      const file = join(dir, `toolproof${suffix}.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`);
+      const file = join(dir, `toolvet${suffix}.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`);
       const text = reporter.render(merged);
       // Colours are for terminals: a file gets plain text even when vitest forces colour.
       writeFileSync(file, reporter.id === 'text' ? toFile(text) : redactSecrets(text));
       this.written.push(file);
     }
-    process.stdout.write(`toolproof: ${merged.verdict.status.toUpperCase()}, wrote ${this.written.map((f) => relative(this.root, f)).join(', ')}\n`);
+    process.stdout.write(`toolvet: ${merged.verdict.status.toUpperCase()}, wrote ${this.written.map((f) => relative(this.root, f)).join(', ')}\n`);
     if (this.options.github !== false) emitGitHub(merged);
     this.results.length = 0;
     this.failures.length = 0;
   }
 }
 
-/** `toolproofReporter({...})` for configs that prefer an instance to the `['toolproof/reporter', {...}]` form. */
-export function toolproofReporter(options: ToolproofReporterOptions = {}): ToolproofReporter {
-  return new ToolproofReporter(options);
+/** `toolvetReporter({...})` for configs that prefer an instance to the `['toolvet/reporter', {...}]` form. */
+export function toolvetReporter(options: ToolvetReporterOptions = {}): ToolvetReporter {
+  return new ToolvetReporter(options);
 }
 
-export default ToolproofReporter;
+export default ToolvetReporter;

@@ -10,24 +10,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ToolproofResult } from '../src/report/model.ts';
+import type { ToolvetResult } from '../src/report/model.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 
-function vitestRun(check: string): Promise<{ code: number; output: string; result: ToolproofResult; markdown: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'toolproof-verdicts-'));
+function vitestRun(check: string): Promise<{ code: number; output: string; result: ToolvetResult; markdown: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'toolvet-verdicts-'));
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [VITEST, 'run', '--config', 'fixtures/vitest-verdicts/vitest.config.ts', '--reporter=default', '--reporter=./reporters/vitest-reporter.ts'],
-      { cwd: ROOT, env: { ...process.env, TOOLPROOF_VERDICT_CASE: check, TOOLPROOF_REPORT_DIR: dir, TOOLPROOF_REPORT_FORMATS: 'json,markdown', GITHUB_ACTIONS: '', CI: 'true' }, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: ROOT, env: { ...process.env, TOOLVET_VERDICT_CASE: check, TOOLVET_REPORT_DIR: dir, TOOLVET_REPORT_FORMATS: 'json,markdown', GITHUB_ACTIONS: '', CI: 'true' }, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({
           code: error ? Number((error as { code?: number }).code ?? 1) : 0,
           output: stdout + stderr,
-          result: JSON.parse(readFileSync(join(dir, 'toolproof.json'), 'utf8')) as ToolproofResult,
-          markdown: readFileSync(join(dir, 'toolproof.md'), 'utf8'),
+          result: JSON.parse(readFileSync(join(dir, 'toolvet.json'), 'utf8')) as ToolvetResult,
+          markdown: readFileSync(join(dir, 'toolvet.md'), 'utf8'),
         }),
     );
   });
@@ -38,8 +38,8 @@ describe("the vitest reporter's verdict is vitest's", () => {
     const run = await vitestRun('green-with-errors');
     expect(run.code, run.output.slice(-2000)).toBe(0);
     expect(run.result.verdict).toEqual({ status: 'pass', reasons: [] });
-    expect(run.markdown).toMatch(/^### ✅ Toolproof PASS · vitest/);
-    expect(run.output).toContain('toolproof: PASS');
+    expect(run.markdown).toMatch(/^### ✅ Toolvet PASS · vitest/);
+    expect(run.output).toContain('toolvet: PASS');
     const codes = run.result.warnings.map((w) => w.code);
     expect(codes).toContain('W_COMMAND_ERROR');
     expect(codes).toContain('W_COMMAND_GATE');
@@ -51,6 +51,6 @@ describe("the vitest reporter's verdict is vitest's", () => {
     expect(run.code).toBe(1);
     expect(run.result.verdict.status).toBe('fail');
     expect(run.result.verdict.reasons).toEqual([expect.stringMatching(/^vitest: "wants more than the mock gets" failed: every case and one more/)]);
-    expect(run.output).toContain('toolproof: FAIL');
+    expect(run.output).toContain('toolvet: FAIL');
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 /**
  * Builds the package a user installs: `dist/` holds our code bundled by esbuild (every dependency stays
  * an import, resolved from the user's node_modules), split into one chunk per lazily loaded command so
- * `toolproof --version` reads a few kilobytes; `dist/types/` holds declarations from tsc.
+ * `toolvet --version` reads a few kilobytes; `dist/types/` holds declarations from tsc.
  *
  *   node --import tsx scripts/build.ts            JavaScript and declarations (npm run build, prepare)
  *   node --import tsx scripts/build.ts --js-only  JavaScript only (what the test run and the bench need)
@@ -19,7 +19,7 @@ import { build, transform, type Plugin } from 'esbuild';
 export const ROOT: string = fileURLToPath(new URL('../', import.meta.url));
 export const DIST: string = join(ROOT, 'dist');
 
-/** Output name (dist/<name>.js) to source entry. The CLI is dist/cli.js, started by bin/toolproof.js. */
+/** Output name (dist/<name>.js) to source entry. The CLI is dist/cli.js, started by bin/toolvet.js. */
 export const ENTRIES: Record<string, string> = {
   index: 'src/index.ts',
   vitest: 'src/vitest/index.ts',
@@ -46,17 +46,17 @@ function sourceUrlPlugin(): Plugin {
           loader: 'ts',
           format: 'esm',
           sourcefile: args.path,
-          define: { 'import.meta.url': '__toolproofSourceUrl', 'import.meta.filename': '__toolproofSourceFile', 'import.meta.dirname': '__toolproofSourceDir' },
+          define: { 'import.meta.url': '__toolvetSourceUrl', 'import.meta.filename': '__toolvetSourceFile', 'import.meta.dirname': '__toolvetSourceDir' },
         });
-        if (!code.includes('__toolproofSource')) return { contents: code, loader: 'js' };
+        if (!code.includes('__toolvetSource')) return { contents: code, loader: 'js' };
         const prelude = [
-          `const __toolproofSourceUrl = new URL(${JSON.stringify(fromDist)}, import.meta.url).href;`,
-          ...(/__toolproofSource(File|Dir)\b/.test(code)
+          `const __toolvetSourceUrl = new URL(${JSON.stringify(fromDist)}, import.meta.url).href;`,
+          ...(/__toolvetSource(File|Dir)\b/.test(code)
             ? [
-                "import { fileURLToPath as __toolproofFileURLToPath } from 'node:url';",
-                "import { dirname as __toolproofDirname } from 'node:path';",
-                'const __toolproofSourceFile = __toolproofFileURLToPath(__toolproofSourceUrl);',
-                'const __toolproofSourceDir = __toolproofDirname(__toolproofSourceFile);',
+                "import { fileURLToPath as __toolvetFileURLToPath } from 'node:url';",
+                "import { dirname as __toolvetDirname } from 'node:path';",
+                'const __toolvetSourceFile = __toolvetFileURLToPath(__toolvetSourceUrl);',
+                'const __toolvetSourceDir = __toolvetDirname(__toolvetSourceFile);',
               ]
             : []),
         ].join('\n');

@@ -42,7 +42,7 @@ function claimed(tool: Tool): string {
 }
 
 function probeAll(): Result[] {
-  const bin = join(root, 'bin/toolproof.js');
+  const bin = join(root, 'bin/toolvet.js');
   return [thirdPartyHost().config, realServersHost().config].map((config) => {
     let out: string;
     try {

@@ -19,7 +19,7 @@ export function snapshotBase(pkg: string): string {
 
 const only = process.argv.slice(2);
 const { config } = thirdPartyHost(only.length ? only : undefined);
-const out = mkdtempSync(join(tmpdir(), 'toolproof-snap-'));
+const out = mkdtempSync(join(tmpdir(), 'toolvet-snap-'));
 for (const s of THIRD_PARTY_SERVERS) {
   if (only.length && !only.includes(s.name)) continue;
   const target = join(ROOT, 'fixtures', 'real-servers', `${snapshotBase(s.pkg)}@${installedVersion(s.pkg)}.tools.json`);

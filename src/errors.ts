@@ -1,5 +1,5 @@
 /**
- * Every setup or configuration problem is a ToolproofError with a stable `code`, the thing at fault
+ * Every setup or configuration problem is a ToolvetError with a stable `code`, the thing at fault
  * (`file`, `path`, `server`, `tool`, `url`) and a `hint` saying what to do next. Per-case failures are
  * data (see CaseResult), never exceptions.
  */
@@ -76,7 +76,7 @@ export interface ErrorDetails {
 /** The `cause` of the E_MODEL_TIMEOUT a driver with `ownsDeadline` throws once `request.deadline` has passed. */
 export const PAST_DEADLINE: unique symbol = Symbol('past the deadline');
 
-export class ToolproofError extends Error {
+export class ToolvetError extends Error {
   readonly code: ErrorCode;
   readonly file?: string;
   readonly path?: string;
@@ -88,7 +88,7 @@ export class ToolproofError extends Error {
 
   constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'ToolproofError';
+    this.name = 'ToolvetError';
     this.code = code;
     this.file = details.file;
     this.path = details.path;
@@ -117,7 +117,7 @@ export interface ErrorInfo extends Omit<ErrorDetails, 'cause'> {
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (error instanceof ToolproofError) {
+  if (error instanceof ToolvetError) {
     const info: ErrorInfo = { code: error.code, message: error.message };
     for (const key of ['file', 'path', 'server', 'tool', 'url', 'hint', 'stderr'] as const) {
       const value = error[key];

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import * as toolproof from './index.ts';
+import * as toolvet from './index.ts';
 
 describe('public surface', () => {
   it('exports exactly the pinned names (change this list only on purpose)', () => {
-    expect(Object.keys(toolproof).sort()).toEqual(
+    expect(Object.keys(toolvet).sort()).toEqual(
       [
         'CHECKS', 'DEFAULT_LIST_LIMITS', 'DEFAULT_SERVER_TIMEOUTS', 'EXIT', 'FORMATS', 'PROFILES', 'REPORTERS', 'RESULT_SCHEMA_VERSION', 'SKILL_RULES', 'ServerConnection',
-        'ServerPool', 'TOOL_RULES', 'ToolproofError', 'applyBaseline', 'checkArguments', 'checkStructuredResult', 'classifyDeltas', 'compareRuns',
+        'ServerPool', 'TOOL_RULES', 'ToolvetError', 'applyBaseline', 'checkArguments', 'checkStructuredResult', 'classifyDeltas', 'compareRuns',
         'createMockModel', 'createModel', 'createOpenAIModel', 'createSnapshot', 'diffSides', 'diffTools', 'discoverSkills',
         'fetchMcpSkills', 'formatError', 'gateDiff', 'hostRoots', 'improveDescriptions', 'improveSkill', 'matchCalls', 'normaliseString', 'planAb', 'runSequentialAb', 'isRemote', 'lintSkills', 'lintToolSets', 'lintTools', 'loadBaseline', 'loadHostConfig',
         'loadQuerySet', 'loadSkillEvals', 'loadToolFile', 'matchArguments', 'mcnemarExactP', 'mergeResults',
@@ -20,8 +20,8 @@ describe('public surface', () => {
   });
 
   it('resolves through the package name, as users import it: the built entry (dist/index.js) exports the same names', async () => {
-    const viaPackage = await import('toolproof');
-    expect(Object.keys(viaPackage).sort()).toEqual(Object.keys(toolproof).sort());
+    const viaPackage = await import('toolvet');
+    expect(Object.keys(viaPackage).sort()).toEqual(Object.keys(toolvet).sort());
     expect(typeof viaPackage.runEval).toBe('function');
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The library's public surface, by name only. `src/index.test.ts` pins this list, so it changes only
- * on purpose. The CLI (`toolproof`) and the vitest helpers (`toolproof/vitest`) are built on it.
+ * on purpose. The CLI (`toolvet`) and the vitest helpers (`toolvet/vitest`) are built on it.
  */
 
 // Errors, exit codes, core types and the one result model
-export { EXIT, formatError, toErrorInfo, ToolproofError, type ErrorCode, type ErrorInfo } from './errors.ts';
+export { EXIT, formatError, toErrorInfo, ToolvetError, type ErrorCode, type ErrorInfo } from './errors.ts';
 export type {
   Attempt,
   CaseResult,
@@ -21,7 +21,7 @@ export type {
   ResourceTemplateDefinition,
   ServerSurface,
 } from './types.ts';
-export { RESULT_SCHEMA_VERSION, type EvalSummary, type ToolproofResult, type Verdict } from './report/model.ts';
+export { RESULT_SCHEMA_VERSION, type EvalSummary, type ToolvetResult, type Verdict } from './report/model.ts';
 
 // Inputs
 export { isRemote, loadHostConfig, selectServers, type HostConfig, type RemoteServerEntry, type ServerEntry, type StdioServerEntry } from './config/host-config.ts';

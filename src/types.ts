@@ -214,7 +214,7 @@ export interface SelectionCase {
   /** Which query set it came from. */
   suite: string;
   tags?: string[];
-  /** `draft: true` in the query set: written by `toolproof init`, not reviewed yet (the report says so). */
+  /** `draft: true` in the query set: written by `toolvet init`, not reviewed yet (the report says so). */
   draft?: boolean;
 }
 

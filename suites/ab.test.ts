@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { recordResult } from 'toolproof/vitest';
+import { recordResult } from 'toolvet/vitest';
 import { diffMatchers, diffToolLists } from '../src/vitest/matchers-diff.ts';
 
 expect.extend(diffMatchers);

@@ -1,11 +1,11 @@
 /**
  * Example suite: each fixture server, started now, against its committed snapshot. A breaking change
  * (a removed tool, a new required parameter, a lowered maximum...) fails the test with the list of
- * changes; refresh the snapshots with `toolproof snapshot --config fixtures/hosts/example.json --out fixtures/snapshots`.
+ * changes; refresh the snapshots with `toolvet snapshot --config fixtures/hosts/example.json --out fixtures/snapshots`.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { recordResult } from 'toolproof/vitest';
+import { recordResult } from 'toolvet/vitest';
 import { diffMatchers, diffToolLists } from '../src/vitest/matchers-diff.ts';
 
 expect.extend(diffMatchers);

@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { evalSelection, recordResult } from 'toolproof/vitest';
+import { evalSelection, recordResult } from 'toolvet/vitest';
 
 const fixtures = (path: string): string => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 

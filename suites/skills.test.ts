@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { evalSkills, recordResult } from 'toolproof/vitest';
+import { evalSkills, recordResult } from 'toolvet/vitest';
 
 const fixtures = (path: string): string => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 

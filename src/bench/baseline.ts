@@ -104,7 +104,7 @@ export function loadBaseline(file: string): Baseline {
     readDataFile(file, 'bench baseline'),
     file,
     'bench baseline',
-    'pass a file written by `toolproof bench --save FILE` (or --json FILE)',
+    'pass a file written by `toolvet bench --save FILE` (or --json FILE)',
   );
   const env = data.bench.environment;
   const load = env?.loadAverage?.[0];

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
-import type { BenchTaskResult, ToolproofResult } from '../report/model.ts';
+import type { BenchTaskResult, ToolvetResult } from '../report/model.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolproof-bench-gate-'));
+const dir = mkdtempSync(join(tmpdir(), 'toolvet-bench-gate-'));
 const host = (delayMs: number): string => {
   const file = join(dir, `host-${delayMs}.json`);
   writeFileSync(file, JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [fixture('servers/slow-echo.mjs')], env: { SLOW_ECHO_DELAY_MS: String(delayMs) } } } }));
@@ -22,11 +22,11 @@ const host = (delayMs: number): string => {
 const baseline = join(dir, 'baseline.json');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function bench(delayMs: number, name: string, extra: string[] = []): Promise<{ code: number | null; stdout: string; result: ToolproofResult; task: (t: string) => BenchTaskResult }> {
+async function bench(delayMs: number, name: string, extra: string[] = []): Promise<{ code: number | null; stdout: string; result: ToolvetResult; task: (t: string) => BenchTaskResult }> {
   const json = join(dir, `${name}.json`);
   const run = await runCli(['bench', '--config', host(delayMs), '--json', json, ...extra], { timeoutMs: 240_000 });
   expect(run.stderr).not.toMatch(/E_[A-Z_]+/);
-  const result = JSON.parse(readFileSync(json, 'utf8')) as ToolproofResult;
+  const result = JSON.parse(readFileSync(json, 'utf8')) as ToolvetResult;
   return { code: run.code, stdout: run.stdout, result, task: (t) => result.bench!.tasks.find((x) => x.task === t)! };
 }
 

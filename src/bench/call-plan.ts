@@ -3,7 +3,7 @@
  * (`readOnlyHint: true`) is benchmarked with arguments built from its schema unless the calls file
  * lists it; any other tool runs only when the calls file lists it or `--allow-tools` names it.
  */
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { ToolDefinition } from '../types.ts';
 import type { BenchCall, CallsFile } from './calls-file.ts';
 import { synthesizeArgs } from './synthesize-args.ts';
@@ -44,7 +44,7 @@ export function checkCalls(callsFile: CallsFile, toolsByServer: ReadonlyMap<stri
   callsFile.calls.forEach((call, i) => {
     if (call.server !== undefined && !toolsByServer.has(call.server)) {
       if (configured.includes(call.server)) return void unused.push(`$[${i}] (${call.server}: ${call.tool})`);
-      throw new ToolproofError('E_UNKNOWN_SERVER', `calls file ${callsFile.file}: $[${i}].server "${call.server}" is not a server of the host config (${configured.join(', ')})`, {
+      throw new ToolvetError('E_UNKNOWN_SERVER', `calls file ${callsFile.file}: $[${i}].server "${call.server}" is not a server of the host config (${configured.join(', ')})`, {
         file: callsFile.file,
         path: `$[${i}].server`,
         server: call.server,
@@ -54,7 +54,7 @@ export function checkCalls(callsFile: CallsFile, toolsByServer: ReadonlyMap<stri
     const servers = call.server !== undefined ? [call.server] : [...toolsByServer.keys()];
     if (servers.some((s) => toolsByServer.get(s)!.some((t) => t.name === call.tool))) return;
     if (filtered && call.server === undefined) return void unused.push(`$[${i}] (${call.tool})`);
-    throw new ToolproofError('E_UNKNOWN_TOOL', `calls file ${callsFile.file}: $[${i}].tool "${call.tool}" is not listed by ${servers.join(', ') || 'any server that started'}`, {
+    throw new ToolvetError('E_UNKNOWN_TOOL', `calls file ${callsFile.file}: $[${i}].tool "${call.tool}" is not listed by ${servers.join(', ') || 'any server that started'}`, {
       file: callsFile.file,
       path: `$[${i}].tool`,
       tool: call.tool,
@@ -106,8 +106,8 @@ export function checkAllowTools(allowTools: readonly string[], toolsByServer: Re
   const listed = new Set([...toolsByServer.values()].flat().map((t) => t.name));
   const unknown = allowTools.filter((name) => !listed.has(name));
   if (unknown.length === 0 || filtered) return unknown;
-  throw new ToolproofError('E_UNKNOWN_TOOL', `--allow-tools names ${unknown.map((n) => `"${n}"`).join(', ')}, which no server lists (${[...toolsByServer.keys()].join(', ') || 'no server started'})`, {
+  throw new ToolvetError('E_UNKNOWN_TOOL', `--allow-tools names ${unknown.map((n) => `"${n}"`).join(', ')}, which no server lists (${[...toolsByServer.keys()].join(', ') || 'no server started'})`, {
     tool: unknown[0],
-    hint: 'use names that tools/list returns (toolproof doctor or toolproof snapshot lists them)',
+    hint: 'use names that tools/list returns (toolvet doctor or toolvet snapshot lists them)',
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The `--calls` file of `toolproof bench`: a JSON or YAML list of `{tool, args}` (optionally `server`
+ * The `--calls` file of `toolvet bench`: a JSON or YAML list of `{tool, args}` (optionally `server`
  * and a `name` for the row). Listing a tool here is also how a user allows benchmarking a tool that is
  * not annotated read-only or non-destructive.
  */

@@ -1,5 +1,5 @@
 /**
- * `toolproof bench --server everything` on the real server-everything completes. It used to run for
+ * `toolvet bench --server everything` on the real server-everything completes. It used to run for
  * many minutes: trigger-long-running-operation takes 10 s a call, and 55 samples were asked of it.
  * A slow tool is now timed over a few samples with a warning, and the run ends with the server.
  */

@@ -4,7 +4,7 @@
  */
 import Table from 'cli-table3';
 import pc from 'picocolors';
-import type { BenchTaskResult, ToolproofResult } from '../report/model.ts';
+import type { BenchTaskResult, ToolvetResult } from '../report/model.ts';
 
 const ms = (x: number | undefined): string => (x === undefined ? '-' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const ops = (x: number | undefined): string => (x === undefined ? '-' : x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
@@ -33,7 +33,7 @@ function heads(withBaseline: boolean): string[] {
   return ['server', 'task', 'mean ms', 'p50 ms', 'p99 ms', ...(withBaseline ? ['samples', 'base p50', 'ratio', 'noise', 'verdict'] : ['ops/s', 'samples', 'rme'])];
 }
 
-function notes(result: ToolproofResult): string[] {
+function notes(result: ToolvetResult): string[] {
   const tasks = result.bench?.tasks ?? [];
   return [
     ...tasks.filter((t) => t.state !== 'completed').map((t) => `${t.server} ${t.task}: ${t.state}: ${t.reason ?? ''}`),
@@ -41,7 +41,7 @@ function notes(result: ToolproofResult): string[] {
   ];
 }
 
-function header(result: ToolproofResult): string {
+function header(result: ToolvetResult): string {
   const b = result.bench!;
   const load = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');
   const loads = b.environment.loadAverageAtStart ? `load ${load(b.environment.loadAverageAtStart)} -> ${load(b.environment.loadAverage)}` : `load ${load(b.environment.loadAverage)}`;
@@ -52,7 +52,7 @@ function header(result: ToolproofResult): string {
 }
 
 /** With a baseline: the rule behind the verdicts, and the machine's own reference. */
-function rule(result: ToolproofResult): string[] {
+function rule(result: ToolvetResult): string[] {
   const b = result.bench!;
   if (!b.baselineFile) return [];
   const lines = [
@@ -62,7 +62,7 @@ function rule(result: ToolproofResult): string[] {
   return lines;
 }
 
-export function renderBenchText(result: ToolproofResult): string {
+export function renderBenchText(result: ToolvetResult): string {
   const bench = result.bench;
   if (!bench) return '';
   const withBaseline = bench.baselineFile !== undefined;
@@ -72,7 +72,7 @@ export function renderBenchText(result: ToolproofResult): string {
     const row = cells(t, withBaseline, bench.threshold);
     table.push(t.flagged ? row.map((c) => pc.red(c)) : row);
   }
-  const out = [pc.bold('toolproof bench') + pc.dim(`  ${header(result)}`), table.toString(), ...rule(result).map((l) => pc.dim(`  ${l}`))];
+  const out = [pc.bold('toolvet bench') + pc.dim(`  ${header(result)}`), table.toString(), ...rule(result).map((l) => pc.dim(`  ${l}`))];
   const extra = notes(result);
   if (extra.length > 0) out.push(...extra.map((n) => pc.dim(`  ${n}`)));
   const verdict = result.verdict;
@@ -82,13 +82,13 @@ export function renderBenchText(result: ToolproofResult): string {
 
 const escapeCell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function renderBenchMarkdown(result: ToolproofResult): string {
+export function renderBenchMarkdown(result: ToolvetResult): string {
   const bench = result.bench;
   if (!bench) return '';
   const withBaseline = bench.baselineFile !== undefined;
   const head = heads(withBaseline);
   const lines = [
-    '## toolproof bench',
+    '## toolvet bench',
     '',
     `| ${head.join(' | ')} |`,
     `|${head.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`,

@@ -1,5 +1,5 @@
 /**
- * `toolproof bench` end to end: load every input first, start the servers, then benchmark one server
+ * `toolvet bench` end to end: load every input first, start the servers, then benchmark one server
  * at a time (so tasks never compete with each other): cold start, tools/list, each planned tools/call,
  * and a model turn when a model is given, in interleaved rounds (src/bench/rounds.ts). Compared with a
  * baseline when one is given, by the rounds' medians and their spread (src/bench/baseline.ts).
@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { toErrorInfo } from '../errors.ts';
-import { type BenchSection, type BenchTaskResult, type Diagnostic, type ToolproofResult } from '../report/model.ts';
+import { type BenchSection, type BenchTaskResult, type Diagnostic, type ToolvetResult } from '../report/model.ts';
 import { ServerConnection, type ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
@@ -56,7 +56,7 @@ export interface ServerBenchOptions {
 /** One task of a server, in the order of the table: measured in rounds, or a row already decided. */
 type Job = { row: BenchTaskResult } | { row: Omit<BenchTaskResult, 'state' | 'flagged'>; run: RoundTask; after?: () => void };
 
-export async function runServerBench(options: ServerBenchOptions): Promise<ToolproofResult> {
+export async function runServerBench(options: ServerBenchOptions): Promise<ToolvetResult> {
   const startedAt = new Date().toISOString();
   const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
   const runQueue = sampleRunQueue();

@@ -6,7 +6,7 @@ import type { ToolDefinition } from '../types.ts';
 export function structuredWarning(server: string, task: string, tool: ToolDefinition, result: ToolResultLike): Diagnostic | undefined {
   const check = checkStructuredResult(tool, result);
   if (check.status === 'fail' || check.status === 'warn') {
-    return { code: check.status === 'fail' ? 'W_BENCH_STRUCTURED_INVALID' : 'W_BENCH_STRUCTURED_TEXT', server, message: `${server} ${task}: ${check.detail}`, hint: 'the timed calls return this result; fix the server, or see `toolproof probe` for every tool' };
+    return { code: check.status === 'fail' ? 'W_BENCH_STRUCTURED_INVALID' : 'W_BENCH_STRUCTURED_TEXT', server, message: `${server} ${task}: ${check.detail}`, hint: 'the timed calls return this result; fix the server, or see `toolvet probe` for every tool' };
   }
   if (!tool.outputSchema && check.jsonText && !result.isError) {
     return { code: 'W_BENCH_STRUCTURED_MISSING', server, message: `${server} ${task}: returns JSON text but declares no outputSchema`, hint: 'declare an outputSchema and return structuredContent' };

@@ -1,5 +1,5 @@
 /**
- * Argument synthesis for `toolproof bench`: each schema shape as a table, the anyOf [boolean, string]
+ * Argument synthesis for `toolvet bench`: each schema shape as a table, the anyOf [boolean, string]
  * parameter bench used to skip (cut from server-sequential-thinking), and every tool of every
  * real-server snapshot in fixtures/real-servers, checked with Ajv with formats on.
  */

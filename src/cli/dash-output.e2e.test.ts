@@ -10,7 +10,7 @@ describe('an output flag given "-"', () => {
     [['eval', '--tools', `${ROOT}fixtures/tools/refman.json`, '--queries', `${ROOT}fixtures/queries/refman.yaml`, '--json', '-']],
     [['lint', '--tools', `${ROOT}fixtures/tools/refman.json`, '--output=-']],
   ])('is a usage error naming the flag: %j', async (argv) => {
-    const cwd = mkdtempSync(join(tmpdir(), 'toolproof-dash-'));
+    const cwd = mkdtempSync(join(tmpdir(), 'toolvet-dash-'));
     const run = await runCli(argv, { cwd });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('E_USAGE');

@@ -7,7 +7,7 @@ import { createMockModel } from '../models/mock.ts';
 import { startMockServer } from '../models/mock-server.ts';
 import { ROOT, runCli } from './testing.ts';
 
-const tmp = (): string => mkdtempSync(join(tmpdir(), 'toolproof-cli-'));
+const tmp = (): string => mkdtempSync(join(tmpdir(), 'toolvet-cli-'));
 const REFMAN = ['--tools', `${ROOT}fixtures/tools/refman.json`, '--queries', `${ROOT}fixtures/queries/refman.yaml`];
 
 function write(dir: string, name: string, content: unknown): string {
@@ -24,7 +24,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('toolproof run (README command 1)', () => {
+describe('toolvet run (README command 1)', () => {
   it('prints the results table for the bundled example and passes its gate', async () => {
     const run = await runCli(['run']);
     expect(run.stderr).toBe('');
@@ -35,7 +35,7 @@ describe('toolproof run (README command 1)', () => {
   });
 });
 
-describe('toolproof eval', () => {
+describe('toolvet eval', () => {
   it('writes the promised JSON: summary with per-tool and confusion, cases with expected, chosen, pass and reason', async () => {
     const dir = tmp();
     const run = await runCli(['eval', ...REFMAN, '--json', join(dir, 'out.json'), '--results', join(dir, 'out.jsonl')]);
@@ -59,9 +59,9 @@ describe('toolproof eval', () => {
     expect(result.verdict).toEqual({ status: 'none', reasons: [expect.stringContaining('no gate set')] });
     const rendered = await runCli(['report', join(dir, 'out.json'), '--format', 'markdown,html,github,junit', '--out-dir', dir, '--gate']);
     expect(rendered.code).toBe(0);
-    expect(readFileSync(join(dir, 'toolproof.md'), 'utf8')).toMatch(/^### ℹ️ Toolproof NO GATE/m);
-    expect(readFileSync(join(dir, 'toolproof.html'), 'utf8')).toContain('Verdict: NO GATE');
-    expect(readFileSync(join(dir, 'toolproof.github.txt'), 'utf8')).toMatch(/^::notice title=toolproof eval%3A NO GATE::no gate set/m);
+    expect(readFileSync(join(dir, 'toolvet.md'), 'utf8')).toMatch(/^### ℹ️ Toolvet NO GATE/m);
+    expect(readFileSync(join(dir, 'toolvet.html'), 'utf8')).toContain('Verdict: NO GATE');
+    expect(readFileSync(join(dir, 'toolvet.github.txt'), 'utf8')).toMatch(/^::notice title=toolvet eval%3A NO GATE::no gate set/m);
   });
 
   it('reads the gate from the query set (gate: {minAccuracy}) and names the set when it fails', async () => {
@@ -82,11 +82,11 @@ describe('toolproof eval', () => {
     expect(run.stdout).toMatch(/FAIL accuracy .* below --min-accuracy 99\.0%/);
   });
 
-  it('gives the same results through real HTTP (openai driver against toolproof mock-server) as in process', async () => {
+  it('gives the same results through real HTTP (openai driver against toolvet mock-server) as in process', async () => {
     const server = await startMockServer({ port: 0, driver: createMockModel() });
     try {
       const dir = tmp();
-      const http = await runCli(['eval', ...REFMAN, '--base-url', server.url, '--model-name', 'toolproof-mock', '--json', join(dir, 'http.json')]);
+      const http = await runCli(['eval', ...REFMAN, '--base-url', server.url, '--model-name', 'toolvet-mock', '--json', join(dir, 'http.json')]);
       const local = await runCli(['eval', ...REFMAN, '--json', join(dir, 'local.json')]);
       expect(http.code).toBe(local.code);
       const pick = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')).cases.map((c: { id: string; chosen: unknown; pass: boolean }) => [c.id, c.chosen, c.pass]);

@@ -1,4 +1,4 @@
-/** `toolproof lint` end to end: the real CLI as a child process, real servers, real files. */
+/** `toolvet lint` end to end: the real CLI as a child process, real servers, real files. */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { sarifSchemaErrors } from '../lint/testing/sarif-schema.ts';
 import { ROOT, runCli } from './testing.ts';
 
-const tmp = (): string => mkdtempSync(join(tmpdir(), 'toolproof-lint-'));
+const tmp = (): string => mkdtempSync(join(tmpdir(), 'toolvet-lint-'));
 
-describe('toolproof lint', () => {
+describe('toolvet lint', () => {
   it('exits 0 on the bundled tool files and prints them clean', async () => {
     const run = await runCli(['lint', '--tools', `${ROOT}fixtures/tools/refman.json`, '--tools', `${ROOT}fixtures/tools/notebook.json`]);
     expect(run.code).toBe(0);
@@ -40,11 +40,11 @@ describe('toolproof lint', () => {
     expect(JSON.parse(spec.stdout).lint.findings).toEqual([]);
   });
 
-  it('reads toolproof.lint.json from the working folder and refuses an unknown rule id with its path (exit 3)', async () => {
+  it('reads toolvet.lint.json from the working folder and refuses an unknown rule id with its path (exit 3)', async () => {
     const dir = tmp();
     const tools = join(dir, 'tools.json');
     writeFileSync(tools, JSON.stringify([{ name: 'get_sum', description: 'Returns the sum of two numbers', inputSchema: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] } }]));
-    writeFileSync(join(dir, 'toolproof.lint.json'), JSON.stringify({ rules: { 'description-length': 'error' } }));
+    writeFileSync(join(dir, 'toolvet.lint.json'), JSON.stringify({ rules: { 'description-length': 'error' } }));
     const gated = await runCli(['lint', '--tools', tools], { cwd: dir });
     expect(gated.code).toBe(1);
     expect(gated.stdout).toMatch(/error +description-length/);

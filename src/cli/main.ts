@@ -4,7 +4,7 @@
  * summary for --help), so start-up stays small. The work is done by the library.
  */
 import { Command, CommanderError } from 'commander';
-import { EXIT, formatError, ToolproofError } from '../errors.ts';
+import { EXIT, formatError, ToolvetError } from '../errors.ts';
 import { commandNamed, COMMANDS } from './commands/index.ts';
 import { VERSION } from '../version.ts';
 import { installOutputBoundary } from '../safety/boundary.ts';
@@ -17,7 +17,7 @@ export async function main(argv: string[]): Promise<number> {
   const setExit = (code: number): void => {
     exitCode = code;
   };
-  const program = new Command('toolproof')
+  const program = new Command('toolvet')
     .description('Eval and regression harness for MCP tool servers and agent skills')
     .version(VERSION)
     .exitOverride()
@@ -36,7 +36,7 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version exit 0; a usage error is bad input.
       return error.exitCode === 0 ? EXIT.ok : EXIT.input;
     }
-    process.stderr.write(`toolproof: ${formatError(error)}\n`);
-    return error instanceof ToolproofError ? error.exitCode : EXIT.runtime;
+    process.stderr.write(`toolvet: ${formatError(error)}\n`);
+    return error instanceof ToolvetError ? error.exitCode : EXIT.runtime;
   }
 }

@@ -3,7 +3,7 @@
  * everywhere: `--model mock | --base-url URL --model-name NAME`, timeouts, numbers.
  */
 import { type Command, Option } from 'commander';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { createModel, type ModelOptions } from '../models/index.ts';
 import { recordingModel, replayModel } from '../models/replay.ts';
 import type { ModelDriver } from '../types.ts';
@@ -29,7 +29,7 @@ export function addModelFlags(command: Command): Command {
     .addOption(new Option('--model <kind>', 'model driver: mock (default, offline) or openai (with --base-url)').choices(['mock', 'openai']))
     .option('--base-url <url>', 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (Ollama) or http://127.0.0.1:8080/v1 (llama-server)')
     .option('--model-name <name>', 'model name the endpoint knows, e.g. qwen3:8b')
-    .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLPROOF_API_KEY, then OPENAI_API_KEY)')
+    .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLVET_API_KEY, then OPENAI_API_KEY)')
     .option('--model-timeout <ms>', 'timeout of one model request (default 120000)', positiveInt)
     .option('--retries <n>', 'retries of a failed model request (429 honours Retry-After)', (v) => Number(v))
     .option('--temperature <t>', 'sampling temperature', (v) => Number(v))
@@ -40,11 +40,11 @@ export function addModelFlags(command: Command): Command {
 export function modelOptions(flags: ModelFlags): ModelOptions {
   const kind = flags.model ?? (flags.baseUrl ? 'openai' : 'mock');
   if (kind === 'mock') {
-    if (flags.baseUrl) throw new ToolproofError('E_USAGE', '--base-url needs --model openai (or leave --model out)', { hint: 'drop --model mock to use the endpoint' });
+    if (flags.baseUrl) throw new ToolvetError('E_USAGE', '--base-url needs --model openai (or leave --model out)', { hint: 'drop --model mock to use the endpoint' });
     return { kind: 'mock' };
   }
   if (!flags.modelName) {
-    throw new ToolproofError('E_USAGE', 'an OpenAI-compatible model needs --model-name', {
+    throw new ToolvetError('E_USAGE', 'an OpenAI-compatible model needs --model-name', {
       hint: 'name a model the endpoint serves, e.g. --model-name qwen3:8b (see GET {base-url}/models)',
     });
   }
@@ -62,7 +62,7 @@ export function modelOptions(flags: ModelFlags): ModelOptions {
 export function modelFromFlags(flags: ModelFlags): ModelDriver {
   const defaults = flags.temperature !== undefined ? { temperature: flags.temperature } : {};
   if (flags.replay) {
-    if (flags.record) throw new ToolproofError('E_USAGE', '--record and --replay cannot be combined', { hint: 'record once with --record DIR, then run with --replay DIR' });
+    if (flags.record) throw new ToolvetError('E_USAGE', '--record and --replay cannot be combined', { hint: 'record once with --record DIR, then run with --replay DIR' });
     // Without model flags the cassette's own model is replayed; with them, they must match the recording.
     const named = flags.model !== undefined || flags.baseUrl !== undefined || flags.modelName !== undefined;
     return replayModel(flags.replay, { defaults, ...(named ? { driverId: createModel(modelOptions(flags)).id } : {}) });
@@ -76,7 +76,7 @@ export function abortOnSignals(): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   const handler = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) process.exit(130);
-    process.stderr.write(`\ntoolproof: ${signal} received; finishing in-flight cases and closing servers (again to quit at once)\n`);
+    process.stderr.write(`\ntoolvet: ${signal} received; finishing in-flight cases and closing servers (again to quit at once)\n`);
     controller.abort();
   };
   process.on('SIGINT', handler);

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { toFile } from '../safety/boundary.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 
 /** Colours are for terminals: a file always gets plain text, with known secrets redacted. */
 export function writeTextFile(file: string, text: string): void {
@@ -21,7 +21,7 @@ export function emit(text: string, file?: string): void {
   else process.stdout.write(out);
 }
 
-/** Options whose value names a file Toolproof writes. */
+/** Options whose value names a file Toolvet writes. */
 const OUTPUT_FLAGS: readonly string[] = ['--json', '--results', '--save', '--out', '--output', '--patch'];
 
 /**
@@ -33,7 +33,7 @@ export function refuseDashOutput(argv: readonly string[]): void {
     const flag = OUTPUT_FLAGS.find((name) => arg === name || arg === `${name}=-`);
     if (!flag) return;
     if (arg === flag && argv[at + 1] !== '-') return;
-    throw new ToolproofError('E_USAGE', `${flag} names a file to write; "-" would create a file named "-"`, {
+    throw new ToolvetError('E_USAGE', `${flag} names a file to write; "-" would create a file named "-"`, {
       hint: `name a file (${flag} out.json), or leave ${flag === '--output' || flag === '--out' ? `${flag} out to print to stdout` : `${flag} out and use --format json where the command has it`}`,
     });
   });

@@ -1,8 +1,8 @@
-/** `toolproof probe` end to end: the real CLI, real servers. */
+/** `toolvet probe` end to end: the real CLI, real servers. */
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './testing.ts';
 
-describe('toolproof probe', () => {
+describe('toolvet probe', () => {
   it('exits 0 on the bundled servers and prints each tool\'s failure shape', async () => {
     const run = await runCli(['probe', '--config', `${ROOT}fixtures/hosts/example.json`, '--server', 'refman']);
     expect(run.code).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Runs the real CLI (`node bin/toolproof.js ...`) as a child process, for the exit-code assertions of
+ * Runs the real CLI (`node bin/toolvet.js ...`) as a child process, for the exit-code assertions of
  * the fault tests: the same launcher a user runs (it starts the built dist/cli.js, which the test run's
  * global setup builds from src/), a fresh process, real stdout, stderr and exit code.
  */
@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const BIN = fileURLToPath(new URL('../../bin/toolproof.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/toolvet.js', import.meta.url));
 export const fixture = (path: string): string => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
 
 export interface CliRun {

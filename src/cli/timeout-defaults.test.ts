@@ -20,7 +20,7 @@ function commandsOf(help: string): string[] {
 /** Every command path (`probe`, `skills lint`, ...) with its help text, from the built CLI. */
 async function helpTexts(prefix: string[] = []): Promise<Array<{ command: string; help: string }>> {
   const run = await runCli([...prefix, '--help']);
-  expect(run.code, `${['toolproof', ...prefix, '--help'].join(' ')}: ${run.stderr}`).toBe(0);
+  expect(run.code, `${['toolvet', ...prefix, '--help'].join(' ')}: ${run.stderr}`).toBe(0);
   const subcommands = commandsOf(run.stdout);
   const here = prefix.length > 0 ? [{ command: prefix.join(' '), help: run.stdout }] : [];
   const below = await Promise.all(subcommands.map((c) => helpTexts([...prefix, c])));
@@ -50,7 +50,7 @@ describe('server timeout defaults agree', () => {
       const flat = help.replace(/\s+/g, ' ');
       for (const [flag, ms] of Object.entries(FLAGS)) {
         const said = new RegExp(`${flag} <ms> [^(]*\\(default (\\d+)\\)`).exec(flat);
-        expect(said?.[1], `toolproof ${command} --help: ${flag}`).toBe(String(ms));
+        expect(said?.[1], `toolvet ${command} --help: ${flag}`).toBe(String(ms));
       }
     }
   });

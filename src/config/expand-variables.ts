@@ -5,7 +5,7 @@
  * further from the cause. VS Code's `${input:id}` is prompted by VS Code itself; nobody can answer a
  * prompt in CI, so it is refused with the fix.
  */
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 
 export interface VariableSite {
   file: string;
@@ -21,17 +21,17 @@ export function expandVariables(value: string, site: VariableSite, onValue: (val
   if (!value.includes('${')) return value;
   return value.replace(VARIABLE, (whole, body: string) => {
     if (body.startsWith('input:')) {
-      throw new ToolproofError('E_ENV_MISSING', `host config ${site.file}: ${site.field} asks VS Code for input "${body.slice(6)}", which Toolproof cannot prompt for`, {
+      throw new ToolvetError('E_ENV_MISSING', `host config ${site.file}: ${site.field} asks VS Code for input "${body.slice(6)}", which Toolvet cannot prompt for`, {
         file: site.file,
         path: site.field,
         server: site.server,
-        hint: `use an environment variable instead: \${env:NAME}, and set NAME before running Toolproof`,
+        hint: `use an environment variable instead: \${env:NAME}, and set NAME before running Toolvet`,
       });
     }
     const [rawName, fallback] = splitDefault(body.startsWith('env:') ? body.slice(4) : body);
     const name = rawName.trim();
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      throw new ToolproofError('E_FILE_INVALID', `host config ${site.file}: ${site.field} has ${whole}, which is not a variable name`, {
+      throw new ToolvetError('E_FILE_INVALID', `host config ${site.file}: ${site.field} has ${whole}, which is not a variable name`, {
         file: site.file,
         path: site.field,
         server: site.server,
@@ -41,11 +41,11 @@ export function expandVariables(value: string, site: VariableSite, onValue: (val
     const found = env[name];
     if (found === undefined || found === '') {
       if (fallback !== undefined) return fallback;
-      throw new ToolproofError('E_ENV_MISSING', `host config ${site.file}: ${site.field} uses \${${body}}, but ${name} is not set in the environment`, {
+      throw new ToolvetError('E_ENV_MISSING', `host config ${site.file}: ${site.field} uses \${${body}}, but ${name} is not set in the environment`, {
         file: site.file,
         path: site.field,
         server: site.server,
-        hint: `export ${name}=... before running Toolproof (in CI: add it to the job's secrets and env)`,
+        hint: `export ${name}=... before running Toolvet (in CI: add it to the job's secrets and env)`,
       });
     }
     onValue(found);

@@ -2,12 +2,12 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { redactSecrets } from '../safety/secrets.ts';
 import { loadHostConfig, selectServers } from './host-config.ts';
 
 function tempConfig(content: unknown): { dir: string; file: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'toolproof-host-'));
+  const dir = mkdtempSync(join(tmpdir(), 'toolvet-host-'));
   mkdirSync(join(dir, 'servers'));
   writeFileSync(join(dir, 'servers', 'a.mjs'), '');
   const file = join(dir, 'host.json');
@@ -15,12 +15,12 @@ function tempConfig(content: unknown): { dir: string; file: string } {
   return { dir, file };
 }
 
-function loadError(content: unknown): ToolproofError {
+function loadError(content: unknown): ToolvetError {
   const { file } = tempConfig(content);
   try {
     loadHostConfig(file);
   } catch (error) {
-    return error as ToolproofError;
+    return error as ToolvetError;
   }
   throw new Error('expected the config to be refused');
 }
@@ -60,7 +60,7 @@ describe('loadHostConfig', () => {
     // VS Code's shape, with its type key.
     const vscode = loadHostConfig(tempConfig({ servers: { web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } }, inputs: [] }).file);
     expect(vscode.servers.web).toEqual({ transport: 'http', url: 'http://127.0.0.1:9/mcp' });
-    // Header values are secrets from now on: everything Toolproof writes redacts them.
+    // Header values are secrets from now on: everything Toolvet writes redacts them.
     expect(redactSecrets('sent Bearer abc-123-token and key-456789')).toBe('sent *** and ***');
   });
 

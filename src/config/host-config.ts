@@ -5,17 +5,17 @@
  * are read as they are. Relative script paths are resolved against the config file's folder and
  * reported, since the spec wants absolute paths. `${VAR}`, `${env:VAR}` and `${VAR:-default}` expand
  * from the environment in `url`, `headers`, `env`, `args` and `oauth`; every expanded value and every
- * header value is registered as a secret, so it is redacted from everything Toolproof writes.
+ * header value is registered as a secret, so it is redacted from everything Toolvet writes.
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { registerSecret } from '../safety/secrets.ts';
 import { expandVariables } from './expand-variables.ts';
 import { readDataFile } from './read-file.ts';
 import { validateData } from './validate.ts';
 
-/** A server Toolproof starts itself and talks to over stdin/stdout. */
+/** A server Toolvet starts itself and talks to over stdin/stdout. */
 export interface StdioServerEntry {
   transport?: 'stdio';
   command: string;
@@ -63,7 +63,7 @@ export interface HostConfig {
   servers: Record<string, ServerEntry>;
   /** Relative paths that were resolved against the config folder. */
   resolved: ResolvedPath[];
-  /** Entries Toolproof does not start (disabled ones), by name with the reason. */
+  /** Entries Toolvet does not start (disabled ones), by name with the reason. */
   skipped: Array<{ server: string; reason: string }>;
 }
 
@@ -120,7 +120,7 @@ export function loadHostConfig(path: string): HostConfig {
   const file = resolve(path);
   const data = readDataFile(file, 'host config');
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new ToolproofError('E_FILE_INVALID', `host config ${file}: $ must be a JSON object`, { file, path: '$', hint: HINT });
+    throw new ToolvetError('E_FILE_INVALID', `host config ${file}: $ must be a JSON object`, { file, path: '$', hint: HINT });
   }
   const record = data as Record<string, unknown>;
   let shape: HostConfig['shape'];
@@ -147,13 +147,13 @@ export function loadHostConfig(path: string): HostConfig {
     const remoteType = remoteTransportOf(entry);
     if (remoteType) {
       if (entry.url === undefined) {
-        throw new ToolproofError('E_FILE_INVALID', `host config ${file}: ${at}.url is missing (type "${entry.type}" needs one)`, { file, path: `${at}.url`, server: name, hint: HINT });
+        throw new ToolvetError('E_FILE_INVALID', `host config ${file}: ${at}.url is missing (type "${entry.type}" needs one)`, { file, path: `${at}.url`, server: name, hint: HINT });
       }
       config.servers[name] = remoteEntry(name, entry, remoteType, { file, at });
       continue;
     }
     if (entry.command === undefined) {
-      throw new ToolproofError('E_FILE_INVALID', `host config ${file}: ${at}.command is missing`, {
+      throw new ToolvetError('E_FILE_INVALID', `host config ${file}: ${at}.command is missing`, {
         file,
         path: `${at}.command`,
         server: name,
@@ -187,14 +187,14 @@ function remoteEntry(server: string, entry: RawEntry, transport: 'http' | 'sse',
   try {
     parsed = new URL(url);
   } catch {
-    throw new ToolproofError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.url is not a URL`, { file: where.file, path: `${where.at}.url`, server, hint: 'write an absolute URL such as "https://example.com/mcp"' });
+    throw new ToolvetError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.url is not a URL`, { file: where.file, path: `${where.at}.url`, server, hint: 'write an absolute URL such as "https://example.com/mcp"' });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ToolproofError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.url must be http: or https:, not ${parsed.protocol}`, { file: where.file, path: `${where.at}.url`, server, hint: 'MCP remote servers are reached over HTTP(S)' });
+    throw new ToolvetError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.url must be http: or https:, not ${parsed.protocol}`, { file: where.file, path: `${where.at}.url`, server, hint: 'MCP remote servers are reached over HTTP(S)' });
   }
   if (parsed.username || parsed.password) {
     registerSecret(decodeURIComponent(parsed.password));
-    throw new ToolproofError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.url carries credentials (user:password@); they would be sent to no one and printed everywhere`, {
+    throw new ToolvetError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.url carries credentials (user:password@); they would be sent to no one and printed everywhere`, {
       file: where.file,
       path: `${where.at}.url`,
       server,
@@ -261,7 +261,7 @@ export function selectServers(config: HostConfig, names: readonly string[]): str
   for (const name of names) {
     if (!(name in config.servers)) {
       const skipped = config.skipped.find((s) => s.server === name);
-      throw new ToolproofError(
+      throw new ToolvetError(
         'E_UNKNOWN_SERVER',
         skipped ? `server "${name}" in ${config.file} is not started: ${skipped.reason}` : `no server named "${name}" in ${config.file}`,
         { file: config.file, server: name, hint: `known servers: ${Object.keys(config.servers).join(', ') || '(none)'}` },

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { allCases, openQuerySet as openDefault, STREAM_ABOVE_BYTES } from './query-set-source.ts';
 import { caseRefs, loadQuerySet } from './query-set.ts';
 import { MAX_INPUT_BYTES, MAX_STREAMED_BYTES } from './read-file.ts';
@@ -15,7 +15,7 @@ import { MAX_INPUT_BYTES, MAX_STREAMED_BYTES } from './read-file.ts';
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'queries');
 
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'toolproof-qss-'));
+  return mkdtempSync(join(tmpdir(), 'toolvet-qss-'));
 }
 
 function write(name: string, content: string | Buffer): string {
@@ -33,22 +33,22 @@ function fixtureSets(dir = FIXTURES): string[] {
 }
 
 /** What loadQuerySet throws for a file over the whole-file limit, read with the streamed limit. */
-function loadError2(file: string): ToolproofError {
+function loadError2(file: string): ToolvetError {
   try {
     loadQuerySet(file, { maxBytes: MAX_STREAMED_BYTES });
   } catch (error) {
-    return error as ToolproofError;
+    return error as ToolvetError;
   }
   throw new Error(`${file} loaded`);
 }
 
 /** What loadQuerySet throws for the file, or undefined. */
-function loadError(file: string): ToolproofError | undefined {
+function loadError(file: string): ToolvetError | undefined {
   try {
     loadQuerySet(file);
     return undefined;
   } catch (error) {
-    return error as ToolproofError;
+    return error as ToolvetError;
   }
 }
 
@@ -126,12 +126,12 @@ describe('openQuerySet on JSON', () => {
   it.each(refused)('refuses %s with loadQuerySet\'s own error', (_what, text) => {
     const file = write('set.json', text);
     const expected = loadError(file);
-    expect(expected).toBeInstanceOf(ToolproofError);
+    expect(expected).toBeInstanceOf(ToolvetError);
     expect(() => openQuerySet(file)).toThrow(expected!.message);
     try {
       openQuerySet(file);
     } catch (error) {
-      expect((error as ToolproofError).code).toBe(expected!.code);
+      expect((error as ToolvetError).code).toBe(expected!.code);
     }
   });
 

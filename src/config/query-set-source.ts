@@ -9,7 +9,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
 import type { SelectionCase } from '../types.ts';
 import { checkInputFile, MAX_STREAMED_BYTES } from './read-file.ts';
@@ -150,8 +150,8 @@ function scan(file: string, onCase?: () => void): QuerySetSource {
 /** The second read, as the runner pulls: each case checked again against what the first read saw. */
 function* readCases(source: QuerySetSource): Generator<SelectionCase> {
   const oneCase = validatorFor(QUERY_SET_SCHEMA);
-  const changed = (at: number): ToolproofError =>
-    new ToolproofError('E_FILE_INVALID', `query set ${source.file} changed while eval was reading it (at $.cases[${at}])`, {
+  const changed = (at: number): ToolvetError =>
+    new ToolvetError('E_FILE_INVALID', `query set ${source.file} changed while eval was reading it (at $.cases[${at}])`, {
       file: source.file,
       hint: 'leave query sets alone during a run, then run again (--resume RESULTS runs only the cases not done)',
     });
@@ -229,7 +229,7 @@ function* readItems(file: string, keys: string[]): Generator<Item> {
     tokenizer.end();
     while (queue.length > 0) yield queue.shift()!;
   } catch (error) {
-    if (error instanceof ToolproofError) throw error;
+    if (error instanceof ToolvetError) throw error;
     throw new NotStreamable(error instanceof Error ? error.message : String(error));
   } finally {
     if (fd !== undefined) closeSync(fd);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkQuerySetTools, loadQuerySet } from './query-set.ts';
 
 function write(name: string, content: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'toolproof-qs-')), name);
+  const file = join(mkdtempSync(join(tmpdir(), 'toolvet-qs-')), name);
   writeFileSync(file, content);
   return file;
 }

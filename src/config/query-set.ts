@@ -9,7 +9,7 @@
  * leaves out a required argument: the model must ask for it).
  */
 import { basename, extname, resolve } from 'node:path';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { ExpectedArg, ExpectedCalls, JsonValue, SelectionCase } from '../types.ts';
 import { readDataFile, type ReadLimits } from './read-file.ts';
 import { validateData } from './validate.ts';
@@ -58,7 +58,7 @@ const querySetSchema = {
           id: { type: 'string', minLength: 1 },
           query: { type: 'string', minLength: 1 },
           tags: { type: 'array', items: { type: 'string' } },
-          // Written by `toolproof init` and not reviewed yet: runs like any case, and the report says so.
+          // Written by `toolvet init` and not reviewed yet: runs like any case, and the report says so.
           draft: { type: 'boolean' },
           expect: {
             type: 'object',
@@ -175,7 +175,7 @@ export function loadQuerySet(path: string, limits: ReadLimits = {}): QuerySet {
     const out = normaliseCase(c, i, name);
     const first = seen.get(out.id);
     if (first !== undefined) {
-      throw new ToolproofError('E_FILE_INVALID', `query set ${file}: $.cases[${i}].id "${out.id}" repeats $.cases[${first}].id`, {
+      throw new ToolvetError('E_FILE_INVALID', `query set ${file}: $.cases[${i}].id "${out.id}" repeats $.cases[${first}].id`, {
         file,
         path: `$.cases[${i}].id`,
         hint: 'give every case a unique id, or leave ids out to number them',
@@ -297,7 +297,7 @@ export function checkCaseRefs(file: string, refs: CaseRefs, toolNames: ReadonlyS
   const param = params ? firstUnknown(refs.params, params) : undefined;
   if (tool && (!param || tool[1].index <= param[1].index)) {
     const [name, ref] = tool;
-    throw new ToolproofError('E_UNKNOWN_TOOL', `query set ${file}: case "${ref.id}" ($.cases[${ref.index}]) expects tool "${name}", which no server lists`, {
+    throw new ToolvetError('E_UNKNOWN_TOOL', `query set ${file}: case "${ref.id}" ($.cases[${ref.index}]) expects tool "${name}", which no server lists`, {
       file,
       path: `$.cases[${ref.index}].expect`,
       tool: name,
@@ -306,7 +306,7 @@ export function checkCaseRefs(file: string, refs: CaseRefs, toolNames: ReadonlyS
   }
   if (param) {
     const [name, ref] = param;
-    throw new ToolproofError('E_FILE_INVALID', `query set ${file}: case "${ref.id}" ($.cases[${ref.index}]) asks for "${name}", which no listed tool takes`, {
+    throw new ToolvetError('E_FILE_INVALID', `query set ${file}: case "${ref.id}" ($.cases[${ref.index}]) asks for "${name}", which no listed tool takes`, {
       file,
       path: `$.cases[${ref.index}].expect.asksFor`,
       hint: `asksFor names a parameter of a listed tool: ${[...params!].sort().slice(0, 20).join(', ') || '(none)'}`,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readDataFile, readTextFile } from './read-file.ts';
 
-const dir = mkdtempSync(join(os.tmpdir(), 'toolproof-read-file-'));
+const dir = mkdtempSync(join(os.tmpdir(), 'toolvet-read-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function write(name: string, text: string): string {

@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
 
 const yaml = lazyRequire<typeof import('yaml')>('yaml');
@@ -34,7 +34,7 @@ export function checkInputFile(file: string, what: string, limits: ReadLimits = 
   try {
     const stat = statSync(file);
     if (stat.isDirectory()) {
-      throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is a folder, not a file`, {
+      throw new ToolvetError('E_FILE_UNREADABLE', `${what} ${file} is a folder, not a file`, {
         file,
         hint: `pass the path of the ${what} file itself`,
       });
@@ -42,21 +42,21 @@ export function checkInputFile(file: string, what: string, limits: ReadLimits = 
     if (!stat.isFile()) {
       // A FIFO would block the read forever, a device (or a link to /dev/zero) never ends.
       const kind = stat.isFIFO() ? 'a named pipe (FIFO)' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isSocket() ? 'a socket' : 'not a regular file';
-      throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is ${kind}, not a regular file`, {
+      throw new ToolvetError('E_FILE_UNREADABLE', `${what} ${file} is ${kind}, not a regular file`, {
         file,
         hint: `pass a regular ${what} file; special files are never read`,
       });
     }
     size = stat.size;
   } catch (error) {
-    if (error instanceof ToolproofError) throw error;
-    throw new ToolproofError('E_FILE_MISSING', `${what} ${file} does not exist`, {
+    if (error instanceof ToolvetError) throw error;
+    throw new ToolvetError('E_FILE_MISSING', `${what} ${file} does not exist`, {
       file,
       hint: 'check the path (relative paths are resolved against the current folder)',
     });
   }
   if (size > maxBytes) {
-    throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is ${(size / 1e6).toFixed(0)} MB, over the ${Math.round(maxBytes / 1024 / 1024)} MB limit`, {
+    throw new ToolvetError('E_FILE_UNREADABLE', `${what} ${file} is ${(size / 1e6).toFixed(0)} MB, over the ${Math.round(maxBytes / 1024 / 1024)} MB limit`, {
       file,
       hint: 'point at the right file; input files are small hand-written JSON or YAML',
     });
@@ -67,11 +67,11 @@ export function checkInputFile(file: string, what: string, limits: ReadLimits = 
 export function readTextFile(file: string, what: string, limits: ReadLimits = {}): string {
   checkInputFile(file, what, limits);
   const bytes = readFileSync(file);
-  const empty = (): ToolproofError => new ToolproofError('E_FILE_PARSE', `${what} ${file} is empty`, { file, hint: `write the ${what} content; see the README for its format` });
+  const empty = (): ToolvetError => new ToolvetError('E_FILE_PARSE', `${what} ${file} is empty`, { file, hint: `write the ${what} content; see the README for its format` });
   if (bytes.length === 0) throw empty();
   if (bytes.includes(0)) {
     const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is ${utf16 ? 'UTF-16 encoded' : 'a binary file'}, not UTF-8 text`, {
+    throw new ToolvetError('E_FILE_PARSE', `${what} ${file} is ${utf16 ? 'UTF-16 encoded' : 'a binary file'}, not UTF-8 text`, {
       file,
       hint: utf16 ? 're-save it as UTF-8' : `pass a UTF-8 JSON or YAML ${what}`,
     });
@@ -80,7 +80,7 @@ export function readTextFile(file: string, what: string, limits: ReadLimits = {}
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is not valid UTF-8`, { file, hint: 're-save it as UTF-8' });
+    throw new ToolvetError('E_FILE_PARSE', `${what} ${file} is not valid UTF-8`, { file, hint: 're-save it as UTF-8' });
   }
   if (blank(text)) throw empty();
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -106,7 +106,7 @@ export function readDataFile(file: string, what: string, options: { yaml?: boole
     return JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is not valid JSON: ${message}${lineOf(text, message)}`, {
+    throw new ToolvetError('E_FILE_PARSE', `${what} ${file} is not valid JSON: ${message}${lineOf(text, message)}`, {
       file,
       hint: 'fix the JSON syntax at that position',
     });
@@ -118,7 +118,7 @@ function parseYaml(text: string, file: string, what: string): unknown {
   if (doc.errors.length > 0) {
     const first = doc.errors[0];
     const line = first.linePos?.[0];
-    throw new ToolproofError(
+    throw new ToolvetError(
       'E_FILE_PARSE',
       `${what} ${file} is not valid YAML${line ? ` (line ${line.line}, column ${line.col})` : ''}: ${first.message.split('\n')[0]}`,
       { file, hint: 'fix the YAML syntax at that line' },

@@ -7,7 +7,7 @@ import { loadEvalInputs } from '../run/eval-run.ts';
 import { fixture } from '../cli/testing.ts';
 
 function write(name: string, content: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'toolproof-sc-')), name);
+  const file = join(mkdtempSync(join(tmpdir(), 'toolvet-sc-')), name);
   writeFileSync(file, content);
   return file;
 }

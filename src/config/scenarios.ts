@@ -2,7 +2,7 @@
  * The scenario part of a query set: its JSON Schema (validated with the cases, in the same strict
  * way) and the step from the file's shape to `Scenario`. See docs/scenarios.md for every key.
  */
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { ExpectedArg, JsonValue } from '../types.ts';
 import { DEFAULT_SCENARIO_MAX_TURNS, type CallOrder, type Isolation, type Scenario, type ScenarioExpect } from '../run/scenario-types.ts';
 
@@ -116,7 +116,7 @@ export function normaliseScenarios(
     const id = s.id ?? `s${i + 1}`;
     const path = `$.scenarios[${i}]`;
     if (seen.has(id)) {
-      throw new ToolproofError('E_FILE_INVALID', `query set ${file}: ${path}.id "${id}" repeats $.scenarios[${seen.get(id)}].id`, {
+      throw new ToolvetError('E_FILE_INVALID', `query set ${file}: ${path}.id "${id}" repeats $.scenarios[${seen.get(id)}].id`, {
         file,
         path: `${path}.id`,
         hint: 'give every scenario a unique id, or leave ids out to number them',
@@ -131,7 +131,7 @@ export function normaliseScenarios(
       try {
         new RegExp(pattern, 'i');
       } catch (error) {
-        throw new ToolproofError('E_FILE_INVALID', `query set ${file}: ${path}.expect.${key} is not a valid regular expression: ${(error as Error).message}`, {
+        throw new ToolvetError('E_FILE_INVALID', `query set ${file}: ${path}.expect.${key} is not a valid regular expression: ${(error as Error).message}`, {
           file,
           path: `${path}.expect.${key}`,
           hint: 'write a JavaScript regular expression without slashes, e.g. "oat ?milk"; it is matched case-insensitively',
@@ -167,7 +167,7 @@ export function checkScenarioTools(file: string, scenarios: readonly Scenario[],
     ];
     for (const [name, where] of named) {
       if (toolNames.has(name)) continue;
-      throw new ToolproofError('E_UNKNOWN_TOOL', `query set ${file}: scenario "${s.id}" ($.scenarios[${i}].${where}) names tool "${name}", which no server lists`, {
+      throw new ToolvetError('E_UNKNOWN_TOOL', `query set ${file}: scenario "${s.id}" ($.scenarios[${i}].${where}) names tool "${name}", which no server lists`, {
         file,
         path: `$.scenarios[${i}].${where}`,
         tool: name,

@@ -1,12 +1,12 @@
 /**
  * Tool definitions without a server (`--tools FILE`): a JSON or YAML list of `{name, description,
- * inputSchema}`, a `tools/list` result `{tools: [...]}`, or a Toolproof snapshot (the same with
- * `toolproofSnapshot`, `server` and `protocolVersion`, and since resources and prompts were added,
+ * inputSchema}`, a `tools/list` result `{tools: [...]}`, or a Toolvet snapshot (the same with
+ * `toolvetSnapshot`, `server` and `protocolVersion`, and since resources and prompts were added,
  * optionally `resources`, `resourceTemplates`, `prompts`, `capabilities` and `instructions`:
  * snapshot files written before then simply lack them).
  */
 import { resolve } from 'node:path';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { ServerSurface, ToolDefinition } from '../types.ts';
 import { readDataFile } from './read-file.ts';
 import { validateData } from './validate.ts';
@@ -70,7 +70,7 @@ const toolFileSchema = {
       type: 'object',
       required: ['tools'],
       properties: {
-        toolproofSnapshot: { type: 'integer' },
+        toolvetSnapshot: { type: 'integer' },
         server: { type: 'object' },
         protocolVersion: { type: 'string' },
         nextCursor: { type: 'string' },
@@ -111,13 +111,13 @@ export function loadToolFile(path: string): ToolFile {
     readDataFile(file, 'tool file'),
     file,
     'tool file',
-    'a tool file is a JSON list of {"name", "description", "inputSchema"}, or a snapshot from `toolproof snapshot`',
+    'a tool file is a JSON list of {"name", "description", "inputSchema"}, or a snapshot from `toolvet snapshot`',
   );
   const tools = Array.isArray(data) ? data : data.tools;
   const seen = new Set<string>();
   tools.forEach((tool, i) => {
     if (seen.has(tool.name)) {
-      throw new ToolproofError('E_FILE_INVALID', `tool file ${file}: $[${i}].name "${tool.name}" is listed twice`, {
+      throw new ToolvetError('E_FILE_INVALID', `tool file ${file}: $[${i}].name "${tool.name}" is listed twice`, {
         file,
         path: `$[${i}].name`,
         tool: tool.name,
@@ -143,10 +143,10 @@ function uniqueKeys(file: string, surface: ServerSurface): void {
     const seen = new Set<unknown>();
     (items ?? []).forEach((item, i) => {
       if (seen.has(item[key])) {
-        throw new ToolproofError('E_FILE_INVALID', `tool file ${file}: $.${list}[${i}].${key} ${JSON.stringify(item[key])} is listed twice`, {
+        throw new ToolvetError('E_FILE_INVALID', `tool file ${file}: $.${list}[${i}].${key} ${JSON.stringify(item[key])} is listed twice`, {
           file,
           path: `$.${list}[${i}].${key}`,
-          hint: `each ${key} is listed once in a snapshot; write it again with \`toolproof snapshot\``,
+          hint: `each ${key} is listed once in a snapshot; write it again with \`toolvet snapshot\``,
         });
       }
       seen.add(item[key]);

@@ -3,7 +3,7 @@
  * file, the JSON path of the first problem and the fix.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
 const compiled = new WeakMap<object, ValidateFunction>();
@@ -56,7 +56,7 @@ export function validateData<T>(schema: object, data: unknown, file: string, wha
   if (!validate(data)) {
     const { path, message } = describe(firstError(validate.errors ?? []));
     const more = (validate.errors?.length ?? 1) > 1 ? ` (and ${validate.errors!.length - 1} more problems)` : '';
-    throw new ToolproofError('E_FILE_INVALID', `${what} ${file}: ${path} ${message}${more}`, { file, path, hint });
+    throw new ToolvetError('E_FILE_INVALID', `${what} ${file}: ${path} ${message}${more}`, { file, path, hint });
   }
   return data as T;
 }

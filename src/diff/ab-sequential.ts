@@ -34,7 +34,7 @@ export interface SequentialAbOptions {
   signal?: AbortSignal;
   /**
    * Runs the cases `repeat` times against one side's tools (default: the selection runner). Lets the
-   * same A/B judge other evals of descriptions, e.g. a skill trigger eval (`toolproof improve --skills`).
+   * same A/B judge other evals of descriptions, e.g. a skill trigger eval (`toolvet improve --skills`).
    */
   run?: (cases: SelectionCase[], tools: ToolDefinition[], repeat: number) => Promise<CaseResult[]>;
 }

@@ -43,7 +43,7 @@ describe('A/B of descriptions (mock model)', () => {
   });
 
   it('does not pass silently when the budget runs out before a decision, unless the baseline accepts it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-ab-'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-ab-'));
     const few = join(dir, 'few.yaml');
     writeFileSync(few, readFileSync(queries[0], 'utf8').replace(/^servers: .*$/m, 'name: few'));
     // A stochastic model and a budget of the first look only: too little to rule out a 5-point drop.
@@ -115,7 +115,7 @@ describe('A/B of descriptions (mock model)', () => {
     expect(run.stdout).toContain('A/B plan for refman: 35 queries on both sides, budget 1000 model calls, up to 4 looks');
     expect(run.stdout).toMatch(/the budget buys 14 repeats per query and side/);
     expect(run.stdout).toMatch(/detects a drop of \d+\.\d points with 80% power \(margin 5\.0 points/);
-    expect(run.stdout).not.toContain('toolproof diff'); // nothing else: no diff, no A/B
+    expect(run.stdout).not.toContain('toolvet diff'); // nothing else: no diff, no A/B
   });
 
   it('reports model errors as an errored run, not as a verdict', async () => {

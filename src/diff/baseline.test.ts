@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { loadBaseline } from './baseline.ts';
 import { runDiff } from './run-diff.ts';
 
 const fixtures = (p: string): string => fileURLToPath(new URL(`../../fixtures/${p}`, import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'toolproof-baseline-'));
+const dir = mkdtempSync(join(tmpdir(), 'toolvet-baseline-'));
 const write = (name: string, text: string): string => {
   const file = join(dir, name);
   writeFileSync(file, text);
@@ -59,9 +59,9 @@ describe('baseline', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(ToolproofError);
-    expect((error as ToolproofError).code).toBe('E_FILE_INVALID');
-    expect((error as ToolproofError).path).toContain('$.accepted[0].finding');
+    expect(error).toBeInstanceOf(ToolvetError);
+    expect((error as ToolvetError).code).toBe('E_FILE_INVALID');
+    expect((error as ToolvetError).path).toContain('$.accepted[0].finding');
     expect(() => loadBaseline(write('extra.yaml', 'accepted: []\nignored: true\n'))).toThrow(/ignored/);
   });
 });

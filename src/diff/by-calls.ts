@@ -4,7 +4,7 @@
  * the message and the JSON), or when it removes a parameter (conventions section 9: the value an old
  * call sends is then ignored). Otherwise the generated old calls the new schema still accepts back
  * the compatible verdict. A check that says "breaking" without a counterexample is downgraded to
- * retest and says so, since Toolproof could not show a call that breaks.
+ * retest and says so, since Toolvet could not show a call that breaks.
  */
 import { InputPair, OMIT } from './counterexample.ts';
 import { show } from './check-kit.ts';

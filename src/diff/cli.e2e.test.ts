@@ -1,14 +1,14 @@
-/** `toolproof snapshot` and `toolproof diff` as child processes: output, formats and exit codes 0/1/2/3. */
+/** `toolvet snapshot` and `toolvet diff` as child processes: output, formats and exit codes 0/1/2/3. */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/testing.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolproof-diff-cli-'));
+const dir = mkdtempSync(join(tmpdir(), 'toolvet-diff-cli-'));
 
 // Each CLI start costs a few seconds on a busy machine.
-describe('toolproof snapshot / diff (CLI)', { timeout: 120_000 }, () => {
+describe('toolvet snapshot / diff (CLI)', { timeout: 120_000 }, () => {
   it('snapshots one server, and diffing it against the live server finds nothing (exit 0)', async () => {
     const snap = await runCli(['snapshot', '--config', 'fixtures/hosts/example.json', '--server', 'notebook', '--out', join(dir, 'snaps')]);
     expect(snap.code).toBe(0);

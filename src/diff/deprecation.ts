@@ -1,5 +1,5 @@
 /**
- * MCP has no deprecated field, so Toolproof reads one convention: a description starting with
+ * MCP has no deprecated field, so Toolvet reads one convention: a description starting with
  * `Deprecated:`, or `_meta.deprecated = {since?, sunset?, replacement?}` (dates as YYYY-MM-DD).
  * Either marks the tool; only `_meta` can carry a sunset date.
  */

@@ -1,7 +1,7 @@
-/** The JSON rendering of a diff: the whole result model, 2-space, so `toolproof report` can re-render it. */
-import type { ToolproofResult } from '../report/model.ts';
+/** The JSON rendering of a diff: the whole result model, 2-space, so `toolvet report` can re-render it. */
+import type { ToolvetResult } from '../report/model.ts';
 
-export function formatDiffJson(result: ToolproofResult): string {
+export function formatDiffJson(result: ToolvetResult): string {
   return `${JSON.stringify(result, null, 2)}\n`;
 }
 

@@ -1,5 +1,5 @@
 /** The Markdown rendering of a diff result, for a pull-request comment or a job summary. */
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { countsLine, abHeadline } from './format-text.ts';
 import type { Change } from './types.ts';
 import { markdownCell, markdownDocument } from '../safety/markdown.ts';
@@ -7,12 +7,12 @@ import { markdownCell, markdownDocument } from '../safety/markdown.ts';
 const cell = markdownCell;
 const ICON = { breaking: '🔴', retest: '🟡', safe: '🟢' } as const;
 
-export function formatDiffMarkdown(result: ToolproofResult): string {
+export function formatDiffMarkdown(result: ToolvetResult): string {
   const diff = result.diff;
   if (!diff) return '_no diff section in this result_\n';
   const status = result.verdict.status;
   const out: string[] = [];
-  out.push(`## Toolproof diff: ${status === 'pass' ? 'pass' : status === 'fail' ? 'fail' : 'error'}`, '');
+  out.push(`## Toolvet diff: ${status === 'pass' ? 'pass' : status === 'fail' ? 'fail' : 'error'}`, '');
   out.push(`\`${diff.old}\` → \`${diff.new}\`: ${countsLine(diff)} (fail on: ${diff.failOn})`, '');
   if (diff.changes.length) {
     out.push('| level | tool | check | path | message |', '|---|---|---|---|---|');

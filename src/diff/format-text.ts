@@ -3,17 +3,17 @@
  * baseline issues and the gate. Colours by picocolors (off when not a TTY or NO_COLOR is set).
  */
 import pc from 'picocolors';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { pct, signed } from './gate.ts';
 import type { AbResult, Change, DiffResult, Level } from './types.ts';
 
 const COLOUR: Record<Level, (s: string) => string> = { breaking: pc.red, retest: pc.yellow, safe: pc.green };
 
-export function formatDiffText(result: ToolproofResult): string {
+export function formatDiffText(result: ToolvetResult): string {
   const diff = result.diff;
   if (!diff) return 'no diff section in this result';
   const lines: string[] = [];
-  lines.push(pc.bold(`toolproof diff ${diff.old} -> ${diff.new}`));
+  lines.push(pc.bold(`toolvet diff ${diff.old} -> ${diff.new}`));
   lines.push(`  ${countsLine(diff)} (fail on: ${diff.failOn})`);
   for (const level of ['breaking', 'retest', 'safe'] as const) {
     const changes = diff.changes.filter((c) => c.level === level);

@@ -12,7 +12,7 @@ import { fixture } from '../cli/testing.ts';
 import { runDiff } from './run-diff.ts';
 import { writeSnapshots } from './snapshot.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolproof-diff-proto-'));
+const dir = mkdtempSync(join(tmpdir(), 'toolvet-diff-proto-'));
 const NAMES = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'];
 type Snap = { tools: Array<{ name: string; inputSchema: { properties?: Record<string, unknown>; required?: string[] } }> };
 let snapshotFile: string;

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { SURFACE_CHECKS } from './checks/surface-index.ts';
 import { runDiff } from './run-diff.ts';
 import { writeSnapshots } from './snapshot.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'toolproof-everything-'));
+const dir = mkdtempSync(join(tmpdir(), 'toolvet-everything-'));
 const host = (script: string): string => {
   const file = join(dir, `${script.split('/')[1]}.json`);
   writeFileSync(file, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [join(root, 'node_modules', script, 'dist/index.js'), 'stdio'] } } }));
@@ -26,11 +26,11 @@ const oldConfig = host('everything-old');
 const newConfig = host('@modelcontextprotocol/server-everything');
 
 // Tool changes only: prompt and resource changes are read in real-surface.test.ts.
-const keys = (result: ToolproofResult, level: string): string[] =>
+const keys = (result: ToolvetResult, level: string): string[] =>
   result.diff!.changes.filter((c) => c.level === level && !(c.check in SURFACE_CHECKS)).map((c) => `${c.tool}:${c.check}`).sort();
 
 describe('diff of two real server-everything releases (2025.11.25 -> 2026.8.31)', () => {
-  let live: ToolproofResult;
+  let live: ToolvetResult;
   beforeAll(async () => {
     live = await runDiff({ old: `live:${oldConfig}`, new: `live:${newConfig}` });
   });

@@ -1,6 +1,6 @@
 /**
  * Diff verdicts on real third-party servers: two published versions each of seven npm servers,
- * snapshotted with `toolproof snapshot` into fixtures/real-servers/ (see docs/diff.md for the
+ * snapshotted with `toolvet snapshot` into fixtures/real-servers/ (see docs/diff.md for the
  * commands). The breaking verdicts below were each read against both schemas and judged true; every
  * input-schema breaking verdict's counterexample is re-checked with a separate Ajv, and no input
  * change is left to the unclassified fallback.
@@ -93,7 +93,7 @@ describe('diff on real servers (seven npm servers, two versions each)', { timeou
     // Every compatible verdict about what the input accepts is backed by generated old calls.
     const wording = /description|title|default|x-mcp-header/;
     for (const c of changes.filter((c) => c.path.startsWith('inputSchema') && c.level !== 'breaking' && !wording.test(c.check))) expect(c.evidence?.calls, `${c.tool} ${c.check}: ${c.message}`).toBeGreaterThan(0);
-    // Nothing on the input side is left to the "Toolproof does not classify this" fallback.
+    // Nothing on the input side is left to the "Toolvet does not classify this" fallback.
     expect(changes.filter((c) => c.check === 'schema-changed' && c.path.startsWith('inputSchema'))).toEqual([]);
   });
 

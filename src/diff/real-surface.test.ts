@@ -14,12 +14,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/testing.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { SURFACE_CHECKS } from './checks/surface-index.ts';
 import { writeSnapshots } from './snapshot.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'toolproof-surface-'));
+const dir = mkdtempSync(join(tmpdir(), 'toolvet-surface-'));
 const config = join(dir, 'host.json');
 writeFileSync(
   config,
@@ -32,7 +32,7 @@ writeFileSync(
 );
 
 describe('prompts and resources of two real server-everything releases (2025.11.25 -> 2026.8.31)', () => {
-  let result: ToolproofResult;
+  let result: ToolvetResult;
   let surface: Array<{ key: string; level: string; path: string; message: string }>;
   beforeAll(async () => {
     const written = await writeSnapshots({ config, outDir: join(dir, 'snap') });
@@ -43,7 +43,7 @@ describe('prompts and resources of two real server-everything releases (2025.11.
     const out = join(dir, 'diff.json');
     const cli = await runCli(['diff', join(dir, 'snap/everything-old.json'), join(dir, 'snap/everything.json'), '--format', 'json', '--out', out]);
     expect(cli.code).toBe(1);
-    result = JSON.parse(readFileSync(out, 'utf8')) as ToolproofResult;
+    result = JSON.parse(readFileSync(out, 'utf8')) as ToolvetResult;
     surface = result.diff!.changes.filter((c) => c.check in SURFACE_CHECKS).map((c) => ({ key: `${c.tool}:${c.check}`, level: c.level, path: c.path, message: c.message }));
   });
 

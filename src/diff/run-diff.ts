@@ -4,8 +4,8 @@
  * are given, apply the baseline, gate, and return the one result model with its `diff` section.
  */
 import { loadQuerySet } from '../config/query-set.ts';
-import { toErrorInfo, ToolproofError } from '../errors.ts';
-import { type ToolproofResult } from '../report/model.ts';
+import { toErrorInfo, ToolvetError } from '../errors.ts';
+import { type ToolvetResult } from '../report/model.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
 import { DEFAULT_AB_MARGIN, runAb } from './ab.ts';
@@ -51,13 +51,13 @@ export function diffSides(oldSide: Side, newSide: Side, now: Date = new Date()):
   return classifyDeltas(deltas, context);
 }
 
-export async function runDiff(options: DiffOptions): Promise<ToolproofResult> {
+export async function runDiff(options: DiffOptions): Promise<ToolvetResult> {
   const startedAt = new Date().toISOString();
   const now = options.now ?? new Date();
   const failOn = options.failOn ?? 'breaking';
   const baseline = options.baseline ? loadBaseline(options.baseline) : undefined;
   const sets = (options.queries ?? []).map((q) => loadQuerySet(q));
-  if (sets.length > 0 && !options.model) throw new ToolproofError('E_USAGE', 'the A/B of descriptions needs a model', { hint: 'pass a model driver (the CLI defaults to the mock)' });
+  if (sets.length > 0 && !options.model) throw new ToolvetError('E_USAGE', 'the A/B of descriptions needs a model', { hint: 'pass a model driver (the CLI defaults to the mock)' });
   const sideOptions = { ...(options.servers ? { servers: options.servers } : {}), ...(options.serverTimeouts ? { timeouts: options.serverTimeouts } : {}) };
   const oldSide = await loadSide(options.old, sideOptions);
   const newSide = await loadSide(options.new, sideOptions);
@@ -79,7 +79,7 @@ export async function runDiff(options: DiffOptions): Promise<ToolproofResult> {
     ...(baseline ? { baseline: { file: baseline.file, issues } } : {}),
     gate,
   };
-  const errors = ab.filter((r) => r.excluded > 0).map((r) => toErrorInfo(new ToolproofError('E_MODEL_BAD_RESPONSE', `A/B ${r.suite}: ${r.excluded} query(ies) errored on one side and were left out`, { hint: 'see the eval output for the model errors; check the endpoint' })));
+  const errors = ab.filter((r) => r.excluded > 0).map((r) => toErrorInfo(new ToolvetError('E_MODEL_BAD_RESPONSE', `A/B ${r.suite}: ${r.excluded} query(ies) errored on one side and were left out`, { hint: 'see the eval output for the model errors; check the endpoint' })));
   const complete = !options.signal?.aborted;
   const status = !complete || errors.length > 0 ? 'error' : gate.pass ? 'pass' : 'fail';
   const warnings = [

@@ -10,7 +10,7 @@ import { runCli } from '../cli/testing.ts';
 import { runDiff } from './run-diff.ts';
 import { writeSnapshots } from './snapshot.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolproof-diff-server-'));
+const dir = mkdtempSync(join(tmpdir(), 'toolvet-diff-server-'));
 const all = join(dir, 'all');
 const onlyNotebook = join(dir, 'notebook-only');
 const HOST = 'fixtures/hosts/example.json';

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { loadToolFile } from '../config/tool-file.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import { decodeFileName } from '../safety/file-name.ts';
 import { readSurface } from './snapshot-surface.ts';
@@ -35,7 +35,7 @@ export async function loadSide(spec: string, options: SideOptions = {}): Promise
   if (spec.startsWith('live:')) return loadLive(spec, spec.slice('live:'.length), options);
   const path = resolve(spec);
   if (!existsSync(path)) {
-    throw new ToolproofError('E_FILE_MISSING', `no such file or folder: ${spec}`, { file: path, hint: 'give a snapshot file, a folder of snapshots, a tool list, or live:CONFIG' });
+    throw new ToolvetError('E_FILE_MISSING', `no such file or folder: ${spec}`, { file: path, hint: 'give a snapshot file, a folder of snapshots, a tool list, or live:CONFIG' });
   }
   const groups = new Map<string, ToolDefinition[]>();
   const surfaces = new Map<string, ServerSurface>();
@@ -46,7 +46,7 @@ export async function loadSide(spec: string, options: SideOptions = {}): Promise
   };
   if (statSync(path).isDirectory()) {
     const files = readdirSync(path).filter((f) => TOOL_FILE.test(f)).sort();
-    if (files.length === 0) throw new ToolproofError('E_FILE_INVALID', `folder ${spec} holds no .json or .yaml snapshots`, { file: path, hint: 'write snapshots with `toolproof snapshot --config FILE --out DIR`' });
+    if (files.length === 0) throw new ToolvetError('E_FILE_INVALID', `folder ${spec} holds no .json or .yaml snapshots`, { file: path, hint: 'write snapshots with `toolvet snapshot --config FILE --out DIR`' });
     for (const f of files) add(serverOf(f), join(path, f));
     if (options.servers?.length) keepOnly(spec, path, groups, surfaces, options.servers);
   } else {
@@ -56,7 +56,7 @@ export async function loadSide(spec: string, options: SideOptions = {}): Promise
 }
 
 async function loadLive(label: string, config: string, options: SideOptions): Promise<Side> {
-  if (!config) throw new ToolproofError('E_USAGE', 'live: needs a host config path, e.g. live:fixtures/hosts/example.json', { hint: 'write live:CONFIG' });
+  if (!config) throw new ToolvetError('E_USAGE', 'live: needs a host config path, e.g. live:fixtures/hosts/example.json', { hint: 'write live:CONFIG' });
   const host = loadHostConfig(config);
   const names = selectServers(host, options.servers ?? []);
   const pool = await ServerPool.start(host, names, { timeouts: options.timeouts });
@@ -92,10 +92,10 @@ function serverOf(file: string): string {
 function keepOnly(spec: string, path: string, groups: Map<string, unknown>, surfaces: Map<string, unknown>, servers: readonly string[]): void {
   const missing = servers.filter((s) => !groups.has(s));
   if (missing.length > 0) {
-    throw new ToolproofError('E_UNKNOWN_SERVER', `folder ${spec} has no snapshot for server ${missing.map((m) => `"${m}"`).join(', ')}`, {
+    throw new ToolvetError('E_UNKNOWN_SERVER', `folder ${spec} has no snapshot for server ${missing.map((m) => `"${m}"`).join(', ')}`, {
       file: path,
       server: missing[0],
-      hint: `the folder has ${[...groups.keys()].map((g) => `"${g}"`).join(', ')}; write one with \`toolproof snapshot --server NAME\``,
+      hint: `the folder has ${[...groups.keys()].map((g) => `"${g}"`).join(', ')}; write one with \`toolvet snapshot --server NAME\``,
     });
   }
   for (const name of [...groups.keys()]) {

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadToolFile } from '../config/tool-file.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { createSnapshot, serializeSnapshot, writeSnapshots } from './snapshot.ts';
 
 const fixtures = (p: string): string => fileURLToPath(new URL(`../../fixtures/${p}`, import.meta.url));
-const temp = (): string => mkdtempSync(join(tmpdir(), 'toolproof-snapshot-'));
+const temp = (): string => mkdtempSync(join(tmpdir(), 'toolvet-snapshot-'));
 
 describe('snapshot', () => {
   it('gives byte-identical files when the same servers are snapshotted twice', async () => {
@@ -29,9 +29,9 @@ describe('snapshot', () => {
     const text = readFileSync(join(out, 'refman.json'), 'utf8');
     expect(text.endsWith('}\n')).toBe(true);
     const data = JSON.parse(text);
-    expect(Object.keys(data)).toEqual(['capabilities', 'protocolVersion', 'server', 'toolproofSnapshot', 'tools']);
+    expect(Object.keys(data)).toEqual(['capabilities', 'protocolVersion', 'server', 'tools', 'toolvetSnapshot']);
     expect(data.capabilities).toEqual({ tools: {} });
-    expect(data.toolproofSnapshot).toBe(1);
+    expect(data.toolvetSnapshot).toBe(1);
     expect(data.server).toEqual({ name: 'refman', version: expect.any(String) });
     const names = data.tools.map((t: { name: string }) => t.name);
     expect(names).toEqual([...names].sort());
@@ -57,7 +57,7 @@ describe('snapshot', () => {
     };
     const text = serializeSnapshot(createSnapshot({ name: 's' }, '2025-11-25', [], surface));
     const data = JSON.parse(text);
-    expect(Object.keys(data)).toEqual(['capabilities', 'instructions', 'prompts', 'protocolVersion', 'resourceTemplates', 'resources', 'server', 'toolproofSnapshot', 'tools']);
+    expect(Object.keys(data)).toEqual(['capabilities', 'instructions', 'prompts', 'protocolVersion', 'resourceTemplates', 'resources', 'server', 'tools', 'toolvetSnapshot']);
     expect(data.prompts.map((p: { name: string }) => p.name)).toEqual(['a_prompt', 'b_prompt']);
     // Argument order is the server's (clients show them in that order); only keys are sorted.
     expect(data.prompts[1].arguments.map((a: { name: string }) => a.name)).toEqual(['z', 'a']);
@@ -80,14 +80,14 @@ describe('snapshot', () => {
     const dir = temp();
     const bad = (name: string, extra: object): string => {
       const file = join(dir, name);
-      writeFileSync(file, JSON.stringify({ toolproofSnapshot: 1, server: { name: 's' }, tools: [], ...extra }));
+      writeFileSync(file, JSON.stringify({ toolvetSnapshot: 1, server: { name: 's' }, tools: [], ...extra }));
       return file;
     };
-    const unknown = (() => { try { loadToolFile(bad('a.json', { prompts: [{ name: 'p', arguments: [{ name: 'x', optional: true }] }] })); } catch (e) { return e; } })() as ToolproofError;
-    expect(unknown).toBeInstanceOf(ToolproofError);
+    const unknown = (() => { try { loadToolFile(bad('a.json', { prompts: [{ name: 'p', arguments: [{ name: 'x', optional: true }] }] })); } catch (e) { return e; } })() as ToolvetError;
+    expect(unknown).toBeInstanceOf(ToolvetError);
     expect(unknown.code).toBe('E_FILE_INVALID');
     expect(unknown.message).toContain('$.prompts[0].arguments[0].optional');
-    const twice = (() => { try { loadToolFile(bad('b.json', { prompts: [{ name: 'p' }, { name: 'p' }] })); } catch (e) { return e; } })() as ToolproofError;
+    const twice = (() => { try { loadToolFile(bad('b.json', { prompts: [{ name: 'p' }, { name: 'p' }] })); } catch (e) { return e; } })() as ToolvetError;
     expect(twice.path).toBe('$.prompts[1].name');
   });
 
@@ -105,7 +105,7 @@ describe('snapshot', () => {
     const config = join(dir, 'host.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { broken: { command: process.execPath, args: [join(dir, 'missing.mjs')] } } }));
     const error = await writeSnapshots({ config, outDir: join(dir, 'out'), timeouts: { startMs: 5000 } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ToolproofError);
-    expect((error as ToolproofError).server).toBe('broken');
+    expect(error).toBeInstanceOf(ToolvetError);
+    expect((error as ToolvetError).server).toBe('broken');
   });
 });

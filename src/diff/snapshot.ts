@@ -1,5 +1,5 @@
 /**
- * Snapshots: one file per server, `{toolproofSnapshot: 1, server: {name, version}, protocolVersion,
+ * Snapshots: one file per server, `{toolvetSnapshot: 1, server: {name, version}, protocolVersion,
  * tools}` plus, when the server offers them, `resources`, `resourceTemplates`, `prompts`,
  * `capabilities` and `instructions`. Lists sorted by their key (tool and prompt name, resource URI,
  * template URI) and every object's keys sorted, 2-space JSON with a final newline, so an unchanged
@@ -11,7 +11,7 @@ import { encodeFileName } from '../safety/file-name.ts';
 import { redactSecrets } from '../safety/secrets.ts';
 import { join, resolve } from 'node:path';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ServerSurface, ToolDefinition } from '../types.ts';
@@ -21,7 +21,7 @@ import { readSurface, type SurfaceGap } from './snapshot-surface.ts';
 export const SNAPSHOT_FORMAT = 1;
 
 export interface Snapshot extends ServerSurface {
-  toolproofSnapshot: typeof SNAPSHOT_FORMAT;
+  toolvetSnapshot: typeof SNAPSHOT_FORMAT;
   /** The implementation name and version the server reported at initialize. */
   server: { name: string; version?: string };
   protocolVersion?: string;
@@ -48,7 +48,7 @@ export function sortSurface(surface: ServerSurface): ServerSurface {
 export function createSnapshot(server: { name: string; version?: string }, protocolVersion: string | undefined, tools: readonly ToolDefinition[], surface: ServerSurface = {}): Snapshot {
   const clean = tools.map(({ server: _server, ...tool }) => tool as ToolDefinition).sort(byKey((t) => t.name));
   return sortKeys({
-    toolproofSnapshot: SNAPSHOT_FORMAT,
+    toolvetSnapshot: SNAPSHOT_FORMAT,
     server: { name: server.name, ...(server.version ? { version: server.version } : {}) },
     ...(protocolVersion ? { protocolVersion } : {}),
     tools: clean,
@@ -97,7 +97,7 @@ export async function writeSnapshots(options: SnapshotOptions): Promise<WrittenS
     const written: WrittenSnapshot[] = [];
     for (const name of [...names].sort()) {
       const connection = pool.connection(name);
-      if (!connection) throw new ToolproofError('E_SERVER_START', `server "${name}" did not start`, { server: name });
+      if (!connection) throw new ToolvetError('E_SERVER_START', `server "${name}" did not start`, { server: name });
       const tools = pool.tools().filter((t) => t.server === name);
       const identity = connection.identity;
       const gaps: SurfaceGap[] = [];

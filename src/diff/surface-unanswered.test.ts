@@ -13,7 +13,7 @@ const config = fileURLToPath(new URL('../../fixtures/hosts/resources-unanswered.
 // snapshot and lint --config failed on it with E_CALL_FAILED, so its 21 tools could not be linted.
 describe('a server that declares resources but does not answer resources/list', () => {
   it('is snapshotted with its tools, its resources unrecorded', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'toolproof-unanswered-'));
+    const out = mkdtempSync(join(tmpdir(), 'toolvet-unanswered-'));
     const [written] = await writeSnapshots({ config, outDir: out });
     expect(written).toMatchObject({ server: 'resources-unanswered', tools: 1 });
     const data = JSON.parse(readFileSync(join(out, 'resources-unanswered.json'), 'utf8'));
@@ -45,11 +45,11 @@ describe('a server whose resources/list fails', () => {
     expect(warning?.message).toContain('ECONNREFUSED 127.0.0.1:5432');
     const run = await runCli(['lint', '--config', failing], { timeoutMs: 120_000 });
     expect(run.code, run.stderr).not.toBe(2);
-    expect(run.stderr).toContain('toolproof lint: warning: server "resources-failing" declares what resources/list lists, but resources/list failed');
+    expect(run.stderr).toContain('toolvet lint: warning: server "resources-failing" declares what resources/list lists, but resources/list failed');
   }, 120_000);
 
   it('is snapshotted without its resources, and the CLI says so on stderr', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'toolproof-failing-'));
+    const out = mkdtempSync(join(tmpdir(), 'toolvet-failing-'));
     const run = await runCli(['snapshot', '--config', failing, '--out', out], { timeoutMs: 120_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('resources-failing: 1 tools');

@@ -1,9 +1,9 @@
 /**
  * Docs that cannot drift: every transcript (`$ command` and its output), TypeScript example and
  * configuration example in README.md and docs/*.md is run here, from a scratch folder holding a copy
- * of fixtures/, with `toolproof` on PATH as the package's own bin. A command must exit as the docs
+ * of fixtures/, with `toolvet` on PATH as the package's own bin. A command must exit as the docs
  * imply and print output of the same shape (the shown lines, numbers aside); a TypeScript example runs
- * as a vitest suite importing `toolproof` by its package name; a query set or host configuration
+ * as a vitest suite importing `toolvet` by its package name; a query set or host configuration
  * example must load. Blocks that cannot run here say why in a `<!-- doc-test: skip REASON -->`.
  */
 import { spawnSync } from 'node:child_process';

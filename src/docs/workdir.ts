@@ -1,7 +1,7 @@
 /**
  * The scratch project the documented commands run in: a copy of fixtures/, node_modules linked (so
  * examples can start the real npm servers as a user's project would), the files the pages show
- * (```` ```json file=NAME ````) written out, and `toolproof` on PATH as this package's own bin.
+ * (```` ```json file=NAME ````) written out, and `toolvet` on PATH as this package's own bin.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ export interface Workdir {
 }
 
 export function prepareWorkdir(root: string, blocks: readonly DocBlock[]): Workdir {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'toolproof-docs-'));
+  const work = mkdtempSync(path.join(os.tmpdir(), 'toolvet-docs-'));
   cpSync(path.join(root, 'fixtures'), path.join(work, 'fixtures'), { recursive: true });
   symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
   for (const b of blocks.filter((x) => x.writes)) {
@@ -24,8 +24,8 @@ export function prepareWorkdir(root: string, blocks: readonly DocBlock[]): Workd
   }
   const shims = path.join(work, '.bin');
   mkdirSync(shims);
-  writeFileSync(path.join(shims, 'toolproof'), `#!/bin/sh\nexec "${process.execPath}" "${path.join(root, 'bin', 'toolproof.js')}" "$@"\n`);
-  chmodSync(path.join(shims, 'toolproof'), 0o755);
+  writeFileSync(path.join(shims, 'toolvet'), `#!/bin/sh\nexec "${process.execPath}" "${path.join(root, 'bin', 'toolvet.js')}" "$@"\n`);
+  chmodSync(path.join(shims, 'toolvet'), 0o755);
   return { work, cleanup: () => rmSync(work, { recursive: true, force: true }) };
 }
 
@@ -44,10 +44,10 @@ export function stopBackground(): void {
   groups.clear();
 }
 
-/** One documented command, in bash, from the scratch project; `npx toolproof` is the package's bin. */
+/** One documented command, in bash, from the scratch project; `npx toolvet` is the package's bin. */
 export function runDocCommand(work: string, command: string): { code: number; out: string } {
   // setsid: a process group of its own, so a server the command leaves in the background can be stopped.
-  const result = spawnSync('setsid', ['bash', '-c', command.replace(/\bnpx toolproof\b/g, 'toolproof')], {
+  const result = spawnSync('setsid', ['bash', '-c', command.replace(/\bnpx toolvet\b/g, 'toolvet')], {
     cwd: work,
     env: { ...process.env, PATH: `${path.join(work, '.bin')}:${process.env.PATH}`, NO_COLOR: '1', FORCE_COLOR: '0', GITHUB_ACTIONS: '', CI: '' },
     encoding: 'utf8',

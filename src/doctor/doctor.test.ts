@@ -1,5 +1,5 @@
 /**
- * `toolproof doctor` against real things: a closed port, the mock model served over HTTP, a runner that
+ * `toolvet doctor` against real things: a closed port, the mock model served over HTTP, a runner that
  * ignores tools (the fault endpoint), real fixture servers (one broken), skills folders, and a stand-in
  * reference manager on a local port. The two headline diagnoses also run through the CLI.
  */
@@ -49,19 +49,19 @@ describe('doctor', () => {
   });
 
   it('a working endpoint: the model is listed and a tools request gets a tool call', async () => {
-    const server = await startMockServer({ driver: createMockModel(), modelName: 'toolproof-mock' });
+    const server = await startMockServer({ driver: createMockModel(), modelName: 'toolvet-mock' });
     closers.push(() => server.close());
-    const report = await runDoctor({ baseUrl: server.url, modelName: 'toolproof-mock' });
+    const report = await runDoctor({ baseUrl: server.url, modelName: 'toolvet-mock' });
     expect(report.checks.map((c) => [c.id, c.status])).toEqual([['endpoint', 'ok'], ['model', 'ok'], ['tool-calling', 'ok']]);
     expect(byId(report.checks)['tool-calling'].summary).toContain('get_weather');
     expect(report.healthy).toBe(true);
   });
 
   it('a model that is not listed, and a runner that ignores tools', async () => {
-    const server = await startMockServer({ driver: createMockModel(), modelName: 'toolproof-mock' });
+    const server = await startMockServer({ driver: createMockModel(), modelName: 'toolvet-mock' });
     closers.push(() => server.close());
     const missing = byId((await runDoctor({ baseUrl: server.url, modelName: 'qwen3:8b' })).checks);
-    expect(missing.model).toMatchObject({ status: 'fail', summary: expect.stringContaining('toolproof-mock'), next: expect.stringContaining('ollama pull qwen3:8b') });
+    expect(missing.model).toMatchObject({ status: 'fail', summary: expect.stringContaining('toolvet-mock'), next: expect.stringContaining('ollama pull qwen3:8b') });
     expect(missing['tool-calling']).toBeUndefined();
     const ignoring = await startFaultEndpoint(reply.toolsIgnored());
     closers.push(() => ignoring.close());

@@ -1,4 +1,4 @@
-/** `toolproof doctor`: the set-up checks in the order a user fixes them (spec 11): endpoint, model, tools, servers, skills. */
+/** `toolvet doctor`: the set-up checks in the order a user fixes them (spec 11): endpoint, model, tools, servers, skills. */
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import { checkEndpoint, checkModelListed, checkToolCalling } from './endpoint.ts';

@@ -18,7 +18,7 @@ export function checkSkills(dirs: string[]): DoctorCheck[] {
       id: `skills:${dir}`,
       status: missing ? 'warn' : 'ok',
       summary: `skills folder ${dir}: ${count} skill(s) (${names}${count > 8 ? ', ...' : ''})${missing ? `; ${missing} folder(s) without SKILL.md` : ''}`,
-      ...(missing ? { next: 'add SKILL.md to those folders or move them out; run `toolproof skills lint` for details' } : {}),
+      ...(missing ? { next: 'add SKILL.md to those folders or move them out; run `toolvet skills lint` for details' } : {}),
     };
   });
 }

@@ -1,4 +1,4 @@
-/** What `toolproof doctor` reports: one entry per check, each with what to do next when it is not ok. */
+/** What `toolvet doctor` reports: one entry per check, each with what to do next when it is not ok. */
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
 export interface DoctorCheck {

@@ -1,7 +1,7 @@
 /**
  * Bad input files (fixtures/bad-inputs/): each gives exit 3, a coded error, the file's name and where in
  * it the problem is (a JSON path, or a line for syntax errors), and what to do next; never a stack trace.
- * The table runs the CLI's own entry point (`main(argv)`, what bin/toolproof.js calls) in this process, to
+ * The table runs the CLI's own entry point (`main(argv)`, what bin/toolvet.js calls) in this process, to
  * stay fast; three rows also run as real child processes to pin the launcher's exit code.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { discoverSkills } from '../skills/discover.ts';
 import { requireUsableSkill } from '../skills/skill-file.ts';
 import { fixture, runCli } from './cli.ts';
@@ -26,7 +26,7 @@ const asSkills = (f: string) => ['skills', 'eval', f];
 
 let tmp = '';
 beforeAll(() => {
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'toolproof-bad-inputs-'));
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'toolvet-bad-inputs-'));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -73,7 +73,7 @@ const ROWS: Row[] = [
   { file: 'tools/missing-name.json', argv: asTools, code: 'E_FILE_INVALID', where: '$[0].name' },
   { file: 'tools/not-a-list.json', argv: asTools, code: 'E_FILE_INVALID', where: '$.tools' },
   // snapshots
-  { file: 'snapshots/wrong-version-type.json', argv: asTools, code: 'E_FILE_INVALID', where: '$.toolproofSnapshot' },
+  { file: 'snapshots/wrong-version-type.json', argv: asTools, code: 'E_FILE_INVALID', where: '$.toolvetSnapshot' },
   { file: 'snapshots/unknown-key.json', argv: asTools, code: 'E_FILE_INVALID', where: '$.servers' },
   { file: 'snapshots/truncated.json', argv: asTools, code: 'E_FILE_PARSE', where: /line \d/ },
   // baselines
@@ -106,7 +106,7 @@ async function inProcess(argv: string[]): Promise<{ code: number; out: string }>
 }
 
 function expectNamed(out: string, row: { code: string; where: string | RegExp }, file: string): void {
-  expect(out).toContain(`toolproof: ${row.code}`);
+  expect(out).toContain(`toolvet: ${row.code}`);
   expect(out).toContain(file);
   if (typeof row.where === 'string') expect(out).toContain(row.where);
   else expect(out).toMatch(row.where);
@@ -166,8 +166,8 @@ describe('bad input files', () => {
       } catch (e) {
         return e;
       }
-    })() as ToolproofError;
-    expect(error).toBeInstanceOf(ToolproofError);
+    })() as ToolvetError;
+    expect(error).toBeInstanceOf(ToolvetError);
     expect(error.code).toBe('E_FILE_INVALID');
     expect(error.exitCode).toBe(3);
     expect(error.file).toBe(path.join(bad(folder), 'SKILL.md'));

@@ -1,5 +1,5 @@
 /**
- * The fault catalogue through the real CLI (`node bin/toolproof.js eval ...` as a child process): broken
+ * The fault catalogue through the real CLI (`node bin/toolvet.js eval ...` as a child process): broken
  * servers and a misbehaving model endpoint. In every case the run goes on, the other cases' results are
  * kept, the affected case or server carries its coded error, and the exit code tells a harness failure
  * (2) from a gate failure (1).
@@ -9,14 +9,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { startFaultEndpoint, type FaultEndpoint, type FaultReply } from '../models/testing/fault-endpoint.ts';
 import * as reply from '../models/testing/replies.ts';
 import { fixture, runCli } from './cli.ts';
 
 let dir = '';
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-eval-faults-'));
+  dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-eval-faults-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let endpoint: FaultEndpoint | undefined;
@@ -25,8 +25,8 @@ afterEach(async () => {
   endpoint = undefined;
 });
 
-const readResult = (file: string): ToolproofResult => JSON.parse(readFileSync(file, 'utf8')) as ToolproofResult;
-const byId = (result: ToolproofResult) => Object.fromEntries(result.cases!.map((c) => [c.id, c]));
+const readResult = (file: string): ToolvetResult => JSON.parse(readFileSync(file, 'utf8')) as ToolvetResult;
+const byId = (result: ToolvetResult) => Object.fromEntries(result.cases!.map((c) => [c.id, c]));
 
 describe('eval with broken servers (CLI)', () => {
   it('exit 2: each broken server carries its coded error, the healthy server\'s cases are all kept', async () => {

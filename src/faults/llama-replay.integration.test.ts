@@ -20,7 +20,7 @@ describe.skipIf(skip !== undefined)('replay of a recorded llama.cpp run', () => 
     // One retry: on a loaded machine the start script's health wait can run out, or another run's
     // teardown can stop the shared server just as this one asks for it.
     baseUrl = await sharedLlamaBaseUrl().catch(() => sharedLlamaBaseUrl());
-    dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-llama-replay-'));
+    dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-llama-replay-'));
   }, 660_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,8 +1,8 @@
 /**
  * The call-time server faults through the CLI. `eval` never calls a tool (the model only sees the
- * definitions), so these faults meet users in `toolproof probe`, which calls every server: each broken
+ * definitions), so these faults meet users in `toolvet probe`, which calls every server: each broken
  * server gets its finding, the healthy one passes, and the exit code is the conformance gate (1), not a
- * harness failure: Toolproof itself worked.
+ * harness failure: Toolvet itself worked.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, runCli } from './cli.ts';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-probe-faults-'));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-probe-faults-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface ProbedServer {

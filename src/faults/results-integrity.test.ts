@@ -19,7 +19,7 @@ let slow: MockServer;
 const base = ['--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml')];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-integrity-'));
+  dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-integrity-'));
   const mock = createMockModel();
   const driver: ModelDriver = {
     id: 'slow-mock',
@@ -88,7 +88,7 @@ describe('results files', () => {
     expect([0, 1]).toContain(forced.code);
   }, SLOW);
 
-  it('report reads a result file Toolproof wrote past the 20 MB input cap', async () => {
+  it('report reads a result file Toolvet wrote past the 20 MB input cap', async () => {
     const json = path.join(dir, 'small.json');
     await runCli(['eval', ...base, '--json', json]);
     const result = JSON.parse(readFileSync(json, 'utf8')) as { cases: Array<{ id: string }> };
@@ -100,7 +100,7 @@ describe('results files', () => {
     const report = await runCli(['report', file, '--format', 'markdown'], { timeoutMs: 120_000 });
     expect(report.stderr).toBe('');
     expect(report.code).toBe(0);
-    expect(report.stdout).toContain('Toolproof');
+    expect(report.stdout).toContain('Toolvet');
   }, SLOW);
 
   it('a FIFO or a device as an input file is refused at once', async () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockModel } from '../models/mock.ts';
 import { startMockServer, type MockServer } from '../models/mock-server.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import type { ModelDriver } from '../types.ts';
 import { fixture, runCli, startCli } from './cli.ts';
 
@@ -19,7 +19,7 @@ let server: MockServer;
 let inputs: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-resume-'));
+  dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-resume-'));
   const mock = createMockModel();
   // The mock model, served over HTTP, answering each request after a delay: slow enough to kill mid-run.
   const slow: ModelDriver = {
@@ -38,10 +38,10 @@ afterAll(async () => {
 });
 
 const caseLines = (file: string): number => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('{"type":"case"')).length : 0);
-const readResult = (file: string): ToolproofResult => JSON.parse(readFileSync(file, 'utf8')) as ToolproofResult;
+const readResult = (file: string): ToolvetResult => JSON.parse(readFileSync(file, 'utf8')) as ToolvetResult;
 
 /** What must not depend on an interruption: every count and rate, and each case's outcome. */
-function totals(result: ToolproofResult): unknown {
+function totals(result: ToolvetResult): unknown {
   const { meanLatencyMs: _latency, ...summary } = result.summary!;
   return { summary, cases: result.cases!.map((c) => [c.suite, c.id, c.state, c.chosen, c.reason]) };
 }
@@ -56,7 +56,7 @@ async function killHalfway(signal: NodeJS.Signals, results: string, json: string
 }
 
 describe('kill and resume', () => {
-  let uninterrupted: ToolproofResult;
+  let uninterrupted: ToolvetResult;
   let planned = 0;
 
   beforeAll(async () => {

@@ -24,7 +24,7 @@ function filesUnder(dir: string): string[] {
 let dir = '';
 let endpoint: FaultEndpoint;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-secrets-'));
+  dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-secrets-'));
   endpoint = await startFaultEndpoint((request) => {
     if (request.method === 'GET') return { json: { object: 'list', data: [{ id: 'm', object: 'model' }] } };
     const body = request.body as { messages: Array<{ role: string; content: string }> };
@@ -50,7 +50,7 @@ describe('a planted API key', () => {
     const run = await runCli(
       ['eval', '--config', config, '--queries', fixture('queries/echo.yaml'), '--base-url', endpoint.url, '--model-name', 'm', '--retries', '0',
         '--json', `${out}/result.json`, '--results', `${out}/results.jsonl`, '--record', `${out}/cassette`],
-      { env: { TOOLPROOF_API_KEY: SECRET }, cwd: dir },
+      { env: { TOOLVET_API_KEY: SECRET }, cwd: dir },
     );
     // The key was really in use: the endpoint received it, and the run got far enough to write everything.
     expect(endpoint.requests.some((r) => r.headers.authorization === `Bearer ${SECRET}`)).toBe(true);
@@ -88,7 +88,7 @@ describe('a planted API key echoed back in normal answers', () => {
       const run = await runCli(
         ['eval', '--config', config, '--queries', fixture('queries/echo.yaml'), '--base-url', echoing.url, '--model-name', 'm', '--retries', '0',
           '--json', `${out}/result.json`, '--results', `${out}/results.jsonl`, '--record', `${out}/cassette`],
-        { env: { TOOLPROOF_API_KEY: SECRET }, cwd: dir },
+        { env: { TOOLVET_API_KEY: SECRET }, cwd: dir },
       );
       expect(echoing.requests.some((r) => r.headers.authorization === `Bearer ${SECRET}`)).toBe(true);
       const written = filesUnder(out);
@@ -97,7 +97,7 @@ describe('a planted API key echoed back in normal answers', () => {
       expect(run.stdout + run.stderr).not.toContain(SECRET);
       // The echoed answers were recorded, with the key replaced.
       expect(readFileSync(`${out}/results.jsonl`, 'utf8')).toContain('key ***');
-      const doctor = await runCli(['doctor', '--base-url', echoing.url, '--model-name', 'm'], { env: { TOOLPROOF_API_KEY: SECRET }, cwd: dir });
+      const doctor = await runCli(['doctor', '--base-url', echoing.url, '--model-name', 'm'], { env: { TOOLVET_API_KEY: SECRET }, cwd: dir });
       expect(doctor.stdout + doctor.stderr).not.toContain(SECRET);
     } finally {
       await echoing.close();
@@ -125,11 +125,11 @@ describe('the judge', () => {
     try {
       const skills = fixture('skills/project');
       const common = ['skills', 'eval', skills, '--user-dir', fixture('skills/user'), '--no-trigger', '--base-url', endpoint.url, '--model-name', 'm', '--retries', '0', '--max-turns', '1'];
-      await runCli([...common, '--judge-base-url', judge.url], { env: { TOOLPROOF_API_KEY: SECRET, TOOLPROOF_JUDGE_API_KEY: undefined }, cwd: dir });
+      await runCli([...common, '--judge-base-url', judge.url], { env: { TOOLVET_API_KEY: SECRET, TOOLVET_JUDGE_API_KEY: undefined }, cwd: dir });
       expect(judge.requests.length).toBeGreaterThan(0);
       expect(judge.requests.some((r) => String(r.headers.authorization ?? '').includes(SECRET))).toBe(false);
       const before = judge.requests.length;
-      await runCli([...common, '--judge-base-url', judge.url], { env: { TOOLPROOF_API_KEY: SECRET, TOOLPROOF_JUDGE_API_KEY: 'judge-own-key-123' }, cwd: dir });
+      await runCli([...common, '--judge-base-url', judge.url], { env: { TOOLVET_API_KEY: SECRET, TOOLVET_JUDGE_API_KEY: 'judge-own-key-123' }, cwd: dir });
       const later = judge.requests.slice(before);
       expect(later.length).toBeGreaterThan(0);
       expect(later.every((r) => r.headers.authorization === 'Bearer judge-own-key-123')).toBe(true);

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostConfig } from '../config/host-config.ts';
-import type { ToolproofError } from '../errors.ts';
+import type { ToolvetError } from '../errors.ts';
 import { ServerConnection } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import { fixture } from './cli.ts';
@@ -31,13 +31,13 @@ async function pool(servers: Record<string, ReturnType<typeof entry>>, timeouts 
   return p;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ToolproofError> {
+async function rejection(promise: Promise<unknown>): Promise<ToolvetError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
   expect(error).toBeDefined();
-  return error as ToolproofError;
+  return error as ToolvetError;
 }
 
 describe('server faults', () => {

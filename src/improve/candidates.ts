@@ -1,6 +1,6 @@
 /**
  * Deterministic rewordings of one tool's description, from the train cases it failed (the offline
- * candidates of `toolproof improve`):
+ * candidates of `toolvet improve`):
  * - `trigger-words`: the words users wrote in the failed requests, added as a "Use it when the user
  *   asks about ..." sentence (stop words, the tool's own words and request filler left out);
  * - `exclusions`: each sibling that took a failed request gets a "Do NOT use for ... (use TOOL)."

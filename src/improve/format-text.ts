@@ -1,4 +1,4 @@
-/** The text report of `toolproof improve`: the split, each accepted rewording with its evidence, and what was refused. */
+/** The text report of `toolvet improve`: the split, each accepted rewording with its evidence, and what was refused. */
 import { lazyRequire } from '../lazy-require.ts';
 import pc from 'picocolors';
 import type { Accuracy, ImproveResult } from './improve.ts';

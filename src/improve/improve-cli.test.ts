@@ -1,7 +1,7 @@
 /**
- * `toolproof improve` through the CLI, as a user runs it: `--tool search_items` on the refman
+ * `toolvet improve` through the CLI, as a user runs it: `--tool search_items` on the refman
  * fixtures with the mock (a held-out gain whose interval excludes no change, the accepted wording
- * linted clean, --write and --json), and the model-written path against `toolproof mock-server`.
+ * linted clean, --write and --json), and the model-written path against `toolvet mock-server`.
  */
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,25 +10,25 @@ import { describe, expect, it } from 'vitest';
 import { fixture, runCli, startCli } from '../cli/testing.ts';
 import { lintTools } from '../lint/lint-tools.ts';
 import type { ToolDefinition } from '../types.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { resultSchemaErrors } from '../report/result-schema.ts';
 import type { ImproveResult } from './improve.ts';
 
 const tempTools = (): { dir: string; file: string } => {
-  const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-cli-'));
+  const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-cli-'));
   const file = join(dir, 'refman.json');
   copyFileSync(fixture('tools/refman.json'), file);
   return { dir, file };
 };
 
-describe('toolproof improve (CLI)', () => {
+describe('toolvet improve (CLI)', () => {
   it('--tool search_items: its own held-out cases gain, the held-out A/B interval excludes no change, written back, and the new wording lints clean', async () => {
     const { dir, file } = tempTools();
     // Seed 2: on seeds 1-40 a rewording is confirmed on 36 (docs/improve.md); seed 1 is one of the 4 without.
     const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--tool', 'search_items', '--seed', '2', '--write', '--json', join(dir, 'improve.json')], { timeoutMs: 300_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const saved = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolproofResult;
+    const saved = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolvetResult;
     const result = saved.improve as ImproveResult;
     // The shared result model: valid against the published schema, with the improve section.
     expect(resultSchemaErrors(saved)).toEqual([]);
@@ -61,7 +61,7 @@ describe('toolproof improve (CLI)', () => {
     expect(run.stdout).toMatch(/held-out: \d+\.\d% .* -> \d+\.\d% .*; paired change \+\d+\.\d points \(interval \+\d+\.\d points to \+\d+\.\d points\): improved/);
     expect(run.stdout).toContain(`wrote ${result.steps.length} confirmed rewording(s) to ${file}`);
 
-    // `toolproof report` re-renders the saved result's improve section in every format.
+    // `toolvet report` re-renders the saved result's improve section in every format.
     const md = await runCli(['report', join(dir, 'improve.json'), '--format', 'markdown']);
     expect(md.code).toBe(0);
     expect(md.stdout).toContain(`#### Improve: ${result.steps.length} rewording(s) confirmed on held-out queries`);
@@ -74,7 +74,7 @@ describe('toolproof improve (CLI)', () => {
     expect(text.stdout).toContain('split (seed 2, 60% train, stratified by expected tool): 26 train, 19 held-out');
   }, 320_000);
 
-  it('--base-url toolproof mock-server: the model writes a rewording, which is linted, scored and A/B-tested like the others', async () => {
+  it('--base-url toolvet mock-server: the model writes a rewording, which is linted, scored and A/B-tested like the others', async () => {
     const server = startCli(['mock-server', '--port', '0'], { timeoutMs: 120_000 });
     try {
       const url = await new Promise<string>((resolve, reject) => {
@@ -87,12 +87,12 @@ describe('toolproof improve (CLI)', () => {
         server.child.on('exit', () => reject(new Error(`mock-server exited: ${out}`)));
       });
       const { dir, file } = tempTools();
-      const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--tool', 'search_items', '--seed', '2', '--iterations', '1', '--keep', '20', '--base-url', url, '--model-name', 'toolproof-mock', '--json', join(dir, 'improve.json')], { timeoutMs: 120_000 });
+      const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--tool', 'search_items', '--seed', '2', '--iterations', '1', '--keep', '20', '--base-url', url, '--model-name', 'toolvet-mock', '--json', join(dir, 'improve.json')], { timeoutMs: 120_000 });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolproofResult).improve as ImproveResult;
+      const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolvetResult).improve as ImproveResult;
       const written = [...result.steps, ...result.refused].find((c) => c.candidate === 'model');
-      expect(written?.summary).toMatch(/^rewritten by openai:toolproof-mock/);
+      expect(written?.summary).toMatch(/^rewritten by openai:toolvet-mock/);
       // The mock server's documented answer (models/mock-reword.ts) is a trigger-word edit: on seed 2 it helps
       // train, and not the train requests it was not written from (each fold's rewording is asked for again).
       expect(result.refused.find((r) => r.candidate === 'model')?.reason).toMatch(/^helped train \(train \d+\.\d% -> \d+\.\d%\) but not (held-out: |the train requests it was not built from)/);
@@ -104,7 +104,7 @@ describe('toolproof improve (CLI)', () => {
   }, 320_000);
 
   it('--config --server: improves a live server\'s tools; --write writes a patch file naming where each description lives', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-live-'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-live-'));
     const source = readFileSync(fixture('servers/refman.mjs'), 'utf8');
     const patch = join(dir, 'improve.patch.json');
     const run = await runCli(['improve', '--config', fixture('hosts/example.json'), '--server', 'refman', '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--tool', 'search_items', '--seed', '2', '--write', '--patch', patch], { timeoutMs: 120_000 });

@@ -1,5 +1,5 @@
 /**
- * `toolproof improve` on the refman fixtures with the mock model: the split, a rewording confirmed on
+ * `toolvet improve` on the refman fixtures with the mock model: the split, a rewording confirmed on
  * held-out queries (and its lint), a planted candidate that only helps train refused, and the CLI
  * writing the confirmed wording back.
  */
@@ -22,7 +22,7 @@ const tools = (): ToolDefinition[] => JSON.parse(readFileSync(fixture('tools/ref
 // refman.yaml and the ten more search requests of refman-search.yaml.
 const cases = [...loadQuerySet(fixture('queries/refman.yaml')).cases, ...loadQuerySet(fixture('queries/refman-search.yaml')).cases];
 
-describe('toolproof improve', () => {
+describe('toolvet improve', () => {
   it('splits 60/40 by expected tool, the same way for the same seed', () => {
     const a = splitCases(cases, 8);
     expect(a.train.length + a.heldOut.length).toBe(cases.length);
@@ -64,7 +64,7 @@ describe('toolproof improve', () => {
   });
 
   it('prints the split, the marked change and its evidence, and --write rewrites the tool file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-'));
     const file = join(dir, 'refman.json');
     copyFileSync(fixture('tools/refman.json'), file);
     const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--seed', '8', '--iterations', '1', '--write', '--json', join(dir, 'improve.json')]);
@@ -79,11 +79,11 @@ describe('toolproof improve', () => {
     expect(written.find((t) => t.name === saved.steps[0].tool)!.description).toBe(saved.steps[0].changes[0].new);
   });
 
-  it('runs the model-written path end to end against toolproof mock-server (the mock answers with its documented edit)', async () => {
+  it('runs the model-written path end to end against toolvet mock-server (the mock answers with its documented edit)', async () => {
     const server = await startMockServer({ port: 0, driver: createMockModel() });
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-'));
-      const run = await runCli(['improve', '--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--seed', '8', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolproof-mock', '--json', join(dir, 'improve.json')]);
+      const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-'));
+      const run = await runCli(['improve', '--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--seed', '8', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolvet-mock', '--json', join(dir, 'improve.json')]);
       expect(run.code, run.stderr).toBe(0);
       const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { improve: { steps: Array<{ candidate: string }>; refused: Array<{ candidate: string; summary: string; reason: string }> } }).improve;
       const written = [...result.steps, ...result.refused].filter((c) => c.candidate === 'model');

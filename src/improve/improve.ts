@@ -1,5 +1,5 @@
 /**
- * `toolproof improve`: better tool descriptions, kept only when held-out queries confirm them.
+ * `toolvet improve`: better tool descriptions, kept only when held-out queries confirm them.
  * The query set is split into train and held-out parts (split.ts); for each tool that fails train
  * cases (weakest recall first), rewordings are proposed (candidates.ts, plus any the caller adds),
  * linted (a lint error drops one), scored on train, and the best few go to the held-out part, where

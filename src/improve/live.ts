@@ -1,5 +1,5 @@
 /**
- * `toolproof improve --config FILE [--server NAME]...`: the tools of live servers, and, for `--write`,
+ * `toolvet improve --config FILE [--server NAME]...`: the tools of live servers, and, for `--write`,
  * a patch file (the servers' descriptions cannot be rewritten from outside) that says for each
  * accepted rewording where the old description lives: the server's script file and line, when one of
  * its arguments is a file holding the text, else just the server.

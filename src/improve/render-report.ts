@@ -1,5 +1,5 @@
 /**
- * The "improve" section of the Markdown and HTML reports (`toolproof report improve.json --format
+ * The "improve" section of the Markdown and HTML reports (`toolvet report improve.json --format
  * markdown|html`): the split, each accepted rewording with its words marked and its evidence, and
  * the refused candidates (overfitting and the rest) with their reasons.
  */
@@ -7,7 +7,7 @@ import { lazyRequire } from '../lazy-require.ts';
 import { details, table } from '../report/markdown-kit.ts';
 import { esc, htmlTable } from '../report/html/escape.ts';
 import { wordDiffHtml } from '../report/html/word-diff.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { pct, pointsText } from '../report/text.ts';
 import type { Accuracy, ImproveResult, ImproveStep } from './improve.ts';
 
@@ -28,7 +28,7 @@ function markdownDiff(before: string, after: string): string {
     .replace(/\|/g, '\\|');
 }
 
-export function improveMarkdown(result: ToolproofResult): string | undefined {
+export function improveMarkdown(result: ToolvetResult): string | undefined {
   const r = result.improve;
   if (!r) return undefined;
   const out = [`#### Improve: ${r.steps.length} rewording(s) confirmed on held-out queries`, splitLine(r)];
@@ -46,7 +46,7 @@ export function improveMarkdown(result: ToolproofResult): string | undefined {
   return out.join('\n\n');
 }
 
-export function improveHtml(result: ToolproofResult): string | undefined {
+export function improveHtml(result: ToolvetResult): string | undefined {
   const r = result.improve;
   if (!r) return undefined;
   const parts = [`<p>${esc(splitLine(r))}</p>`];

@@ -1,5 +1,5 @@
 /**
- * `toolproof improve --skills DIR --skill NAME` end to end through the built CLI on a temp copy of
+ * `toolvet improve --skills DIR --skill NAME` end to end through the built CLI on a temp copy of
  * fixtures/skills-improve (the mock model, the trigger evals as cases, SKILL.md rewritten in place),
  * and the SKILL.md edit as a table.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { resultSchemaErrors } from '../report/result-schema.ts';
 import type { ImproveResult } from './improve.ts';
 import { createMockModel } from '../models/mock.ts';
@@ -38,16 +38,16 @@ describe('withDescription', () => {
   });
 });
 
-describe('toolproof improve --skills (CLI)', () => {
+describe('toolvet improve --skills (CLI)', () => {
   it('improves the weakest skill from its trigger evals, confirmed on held-out evals, lint-clean, and --write rewrites only its description', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-skills-'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-skills-'));
     cpSync(fixture('skills-improve'), join(dir, 'skills'), { recursive: true });
     const file = join(dir, 'skills', 'expense-reports', 'SKILL.md');
     const original = readFileSync(file, 'utf8');
     const run = await runCli(['improve', '--skills', join(dir, 'skills'), '--skill', 'expense-reports', '--write', '--json', join(dir, 'improve.json')], { timeoutMs: 300_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const saved = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolproofResult;
+    const saved = JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolvetResult;
     expect(resultSchemaErrors(saved)).toEqual([]);
     const result = saved.improve as ImproveResult;
     expect(result.split.heldOut.filter((id) => id.startsWith('expense-reports/')).length).toBeGreaterThan(0);
@@ -74,15 +74,15 @@ describe('toolproof improve --skills (CLI)', () => {
     expect(lint.stdout).toMatch(/^0 error\(s\)/m);
   });
 
-  it('--base-url toolproof mock-server: the model-written rewording of the skill goes through the same checks', async () => {
+  it('--base-url toolvet mock-server: the model-written rewording of the skill goes through the same checks', async () => {
     const server = await startMockServer({ port: 0, driver: createMockModel() });
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'toolproof-improve-skills-'));
-      const run = await runCli(['improve', '--skills', fixture('skills-improve'), '--skill', 'expense-reports', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolproof-mock', '--json', join(dir, 'improve.json')], { timeoutMs: 300_000 });
+      const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-skills-'));
+      const run = await runCli(['improve', '--skills', fixture('skills-improve'), '--skill', 'expense-reports', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolvet-mock', '--json', join(dir, 'improve.json')], { timeoutMs: 300_000 });
       expect(run.code, run.stderr).toBe(0);
-      const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolproofResult).improve as ImproveResult;
+      const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolvetResult).improve as ImproveResult;
       const model = [...result.steps, ...result.refused].find((c) => c.candidate === 'model');
-      expect(model?.summary).toMatch(/^rewritten by openai:toolproof-mock/);
+      expect(model?.summary).toMatch(/^rewritten by openai:toolvet-mock/);
     } finally {
       await server.close();
     }

@@ -1,5 +1,5 @@
 /**
- * `toolproof improve --skills DIR --skill NAME`: a skill's description (the SKILL.md front matter
+ * `toolvet improve --skills DIR --skill NAME`: a skill's description (the SKILL.md front matter
  * `description`) improved from the trigger evals, by the same loop as tool descriptions (improve.ts):
  * every discovered skill is a "tool" named by the skill with its description; the cases are every
  * skill's trigger evals (a `should_trigger: false` case expects no load of its skill); each run is
@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type matterType from 'gray-matter';
 import { lazyRequire } from '../lazy-require.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { SkillRoot, DiscoverOptions } from '../skills/discover.ts';
 import type { SkillEvalCase } from '../skills/evals-file.ts';
 import { lintDiscovery } from '../skills/lint-skills.ts';
@@ -62,11 +62,11 @@ export async function improveSkill(options: ImproveSkillOptions): Promise<SkillI
   const prepared = prepareSkillsEval({ roots: options.roots, ...(options.discover ? { discover: options.discover } : {}) });
   const target = prepared.usable.get(options.skill);
   if (!target) {
-    throw new ToolproofError('E_USAGE', `--skill ${options.skill}: no usable skill of that name`, { hint: `skills found: ${[...prepared.usable.keys()].join(', ') || 'none'}` });
+    throw new ToolvetError('E_USAGE', `--skill ${options.skill}: no usable skill of that name`, { hint: `skills found: ${[...prepared.usable.keys()].join(', ') || 'none'}` });
   }
   const evalCases = [...prepared.evals.values()].flatMap((e) => e.cases);
   if (!evalCases.some((c) => c.skill === options.skill && c.shouldTrigger)) {
-    throw new ToolproofError('E_USAGE', `--skill ${options.skill}: its evals/evals.json has no case that should trigger it`, { file: target.file, hint: 'write trigger evals (requests that should load the skill) in evals/evals.json; see docs/skills.md' });
+    throw new ToolvetError('E_USAGE', `--skill ${options.skill}: its evals/evals.json has no case that should trigger it`, { file: target.file, hint: 'write trigger evals (requests that should load the skill) in evals/evals.json; see docs/skills.md' });
   }
   const byId = new Map<string, SkillEvalCase>(evalCases.map((c) => [c.id, c]));
   const cases: SelectionCase[] = evalCases.map((c) => ({ id: c.id, query: c.query, expect: { tool: c.shouldTrigger ? c.skill : null }, suite: 'skills' }));
@@ -98,7 +98,7 @@ export function withDescription(text: string, description: string, file = 'SKILL
   const lines = text.split('\n');
   const close = lines[0]?.trim() === '---' ? lines.findIndex((l, i) => i > 0 && l.trim() === '---') : -1;
   const at = close > 0 ? lines.slice(1, close).findIndex((l) => /^description\s*:/.test(l)) + 1 : 0;
-  if (at <= 0) throw new ToolproofError('E_FILE_INVALID', `${file}: no \`description\` in the front matter to replace`, { file, hint: 'add a description line to the front matter' });
+  if (at <= 0) throw new ToolvetError('E_FILE_INVALID', `${file}: no \`description\` in the front matter to replace`, { file, hint: 'add a description line to the front matter' });
   let end = at + 1;
   while (end < close && (/^\s+\S/.test(lines[end]) || lines[end].trim() === '')) end++;
   // A folded block (`>-`) stays one, wrapped near 100 columns; anything else becomes a JSON string (valid YAML).
@@ -109,7 +109,7 @@ export function withDescription(text: string, description: string, file = 'SKILL
   const after = matter()(out, {}).data as Record<string, unknown>;
   const same = Object.keys(before).every((k) => k === 'description' || JSON.stringify(before[k]) === JSON.stringify(after[k])) && Object.keys(after).length === Object.keys(before).length;
   if (after.description !== description || !same) {
-    throw new ToolproofError('E_FILE_INVALID', `${file}: the front matter did not read back the same after replacing the description`, { file, hint: 'write the description as one plain `description:` entry and run again' });
+    throw new ToolvetError('E_FILE_INVALID', `${file}: the front matter did not read back the same after replacing the description`, { file, hint: 'write the description as one plain `description:` entry and run again' });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 /**
  * A small, general-purpose table of the words people use for the same request, for the `synonyms`
- * and `vocabulary` candidates of `toolproof improve`. A lexical model (the mock) only matches words a
+ * and `vocabulary` candidates of `toolvet improve`. A lexical model (the mock) only matches words a
  * description holds, and a real model is helped by the phrases users write too (the conventions ask
  * for trigger phrases), so a description that names one verb of a group ("search") gains the others
  * users write for it ("look up", "locate", "track down").

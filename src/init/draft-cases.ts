@@ -1,5 +1,5 @@
 /**
- * The starter cases `toolproof init` drafts from the tools themselves, every one marked `draft: true`
+ * The starter cases `toolvet init` drafts from the tools themselves, every one marked `draft: true`
  * for the user to review: positive cases from the example phrases in a tool's description (the quoted
  * requests after "e.g.", "for example", "such as"), a near miss that must pick the tool over its
  * closest sibling, and no-tool cases. A case whose query names its own tool tests nothing and is

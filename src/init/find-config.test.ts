@@ -9,7 +9,7 @@ const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function project(files: Record<string, object>): string {
-  const dir = mkdtempSync(join(os.tmpdir(), 'toolproof-find-'));
+  const dir = mkdtempSync(join(os.tmpdir(), 'toolvet-find-'));
   dirs.push(dir);
   for (const [path, data] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });

@@ -23,7 +23,7 @@ describe('runInit', { timeout: 300_000 }, () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(os.tmpdir(), 'toolproof-init-'));
+    dir = mkdtempSync(join(os.tmpdir(), 'toolvet-init-'));
     writeFileSync(join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { refman: { command: process.execPath, args: [fixture('servers/refman.mjs')] } } }));
     endpoint = createServer((req, res) => {
       req.resume();
@@ -44,13 +44,13 @@ describe('runInit', { timeout: 300_000 }, () => {
   it('finds .mcp.json, drafts a query set that loads, and writes the suite, the config and the workflow', async () => {
     const result = await runInit({ cwd: dir });
     expect(result.config).toBe(join(dir, '.mcp.json'));
-    expect(result.written.sort()).toEqual(['.github/workflows/toolproof.yml', 'toolproof/queries/refman.yaml', 'toolproof/selection.test.ts', 'vitest.config.ts']);
-    const set = loadQuerySet(join(dir, 'toolproof/queries/refman.yaml'));
+    expect(result.written.sort()).toEqual(['.github/workflows/toolvet.yml', 'toolvet/queries/refman.yaml', 'toolvet/selection.test.ts', 'vitest.config.ts']);
+    const set = loadQuerySet(join(dir, 'toolvet/queries/refman.yaml'));
     expect(set.cases.length).toBeGreaterThanOrEqual(8);
     expect(set.cases.every((c) => c.draft === true)).toBe(true);
     expect(set.cases.filter((c) => c.expect.tool === null).length).toBe(2);
     expect(set.cases.some((c) => c.expect.notTools?.length)).toBe(true);
-    expect(readFileSync(join(dir, 'toolproof/selection.test.ts'), 'utf8')).toContain('"../.mcp.json"');
+    expect(readFileSync(join(dir, 'toolvet/selection.test.ts'), 'utf8')).toContain('"../.mcp.json"');
   });
 
   it('keeps every existing file without --force and overwrites with it', async () => {
@@ -61,7 +61,7 @@ describe('runInit', { timeout: 300_000 }, () => {
     expect(readFileSync(join(dir, 'vitest.config.ts'), 'utf8')).toBe('// mine\n');
     const forced = await runInit({ cwd: dir, force: true });
     expect(forced.written).toHaveLength(4);
-    expect(readFileSync(join(dir, 'vitest.config.ts'), 'utf8')).toContain('toolproof/reporter');
+    expect(readFileSync(join(dir, 'vitest.config.ts'), 'utf8')).toContain('toolvet/reporter');
   });
 
   it('with a model, writes the proposals that pass the checks and says why the others were dropped', async () => {
@@ -75,7 +75,7 @@ describe('runInit', { timeout: 300_000 }, () => {
     expect(proposals.dropped.find((d) => d.tool === 'search_items' && d.query === 'use search_items to find reefs')?.reason).toBe('names its tool');
     expect(proposals.dropped.find((d) => d.tool === 'search_items' && d.query === 'find papers on coral bleaching')?.reason).toBe('repeats a case');
     expect(proposals.dropped.filter((d) => d.reason === 'not a string')).toHaveLength(6);
-    const set = loadQuerySet(join(dir, 'toolproof/queries/refman.yaml'));
+    const set = loadQuerySet(join(dir, 'toolvet/queries/refman.yaml'));
     const proposed = set.cases.filter((c) => c.tags?.includes('proposed'));
     expect(proposed.map((c) => [c.query, c.expect.tool])).toEqual([
       ['which of my papers mention coral reefs?', 'search_items'],
@@ -85,7 +85,7 @@ describe('runInit', { timeout: 300_000 }, () => {
   });
 
   it('says where it looked when the project has no host configuration', async () => {
-    const empty = mkdtempSync(join(os.tmpdir(), 'toolproof-init-empty-'));
+    const empty = mkdtempSync(join(os.tmpdir(), 'toolvet-init-empty-'));
     try {
       await expect(runInit({ cwd: empty, claudeDesktopConfig: join(empty, 'no-desktop.json') })).rejects.toMatchObject({ code: 'E_FILE_MISSING', hint: expect.stringContaining('.vscode/mcp.json') });
       expect(existsSync(join(empty, 'vitest.config.ts'))).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * `toolproof init` as a library call: find the project's host configuration, start its servers, draft
+ * `toolvet init` as a library call: find the project's host configuration, start its servers, draft
  * a starter query set per server (every case `draft: true`), optionally have a model propose more, and
  * write the query sets, a vitest suite, `vitest.config.ts` and a GitHub Actions workflow. A file that
  * exists is kept unless `force` is set.
@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
@@ -53,7 +53,7 @@ const posix = (path: string): string => path.split(sep).join('/');
 
 function querySetText(server: string, config: string, cases: DraftCase[]): string {
   const header = [
-    `# Starter cases for "${server}", written by toolproof init from ${config}.`,
+    `# Starter cases for "${server}", written by toolvet init from ${config}.`,
     '# Every case is a draft: check its query and expected tool (notTools: tools it must not pick), then',
     '# delete its "draft: true". Until then the report lists the drafts as a warning (W_DRAFT_CASES).',
   ].join('\n');
@@ -81,23 +81,23 @@ export async function runInit(options: InitOptions = {}): Promise<InitResult> {
       const { cases, missing } = draftCases(own);
       const proposals = options.model ? await proposeCases(options.model, own, cases) : undefined;
       servers.push({ name, tools: own.length, cases: cases.length, withoutExamples: missing, ...(proposals ? { proposals } : {}) });
-      files.set(join('toolproof', 'queries', `${name}.yaml`), querySetText(name, posix(relative(cwd, configFile)) || configFile, cases));
+      files.set(join('toolvet', 'queries', `${name}.yaml`), querySetText(name, posix(relative(cwd, configFile)) || configFile, cases));
     }
   } finally {
     await pool.close();
   }
   const ready = servers.filter((s) => !s.error).map((s) => s.name);
   if (ready.length === 0) {
-    throw new ToolproofError('E_SERVER_START', `no server in ${configFile} started and listed tools: ${servers.map((s) => `${s.name}: ${s.error}`).join('; ')}`, {
+    throw new ToolvetError('E_SERVER_START', `no server in ${configFile} started and listed tools: ${servers.map((s) => `${s.name}: ${s.error}`).join('; ')}`, {
       file: configFile,
-      hint: 'run `toolproof doctor --config FILE` to see why, or pick servers with --server',
+      hint: 'run `toolvet doctor --config FILE` to see why, or pick servers with --server',
     });
   }
-  const suiteDir = join(cwd, 'toolproof');
+  const suiteDir = join(cwd, 'toolvet');
   const fromSuite = posix(relative(suiteDir, configFile));
-  files.set(join('toolproof', 'selection.test.ts'), suiteFile(isAbsolute(fromSuite) ? configFile : fromSuite, ready));
+  files.set(join('toolvet', 'selection.test.ts'), suiteFile(isAbsolute(fromSuite) ? configFile : fromSuite, ready));
   files.set('vitest.config.ts', VITEST_CONFIG);
-  files.set(join('.github', 'workflows', 'toolproof.yml'), WORKFLOW);
+  files.set(join('.github', 'workflows', 'toolvet.yml'), WORKFLOW);
   const written: string[] = [];
   const kept: string[] = [];
   for (const [path, text] of files) {

@@ -1,5 +1,5 @@
 /**
- * `toolproof init --base-url`: a model proposes more requests per tool. Each is checked before it is
+ * `toolvet init --base-url`: a model proposes more requests per tool. Each is checked before it is
  * written, like the drafted ones: a request that names its tool or repeats another is dropped.
  */
 import type { ModelDriver, ToolDefinition } from '../types.ts';

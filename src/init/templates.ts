@@ -1,7 +1,7 @@
 /**
- * The files `toolproof init` writes besides the query sets, as text: a vitest suite that uses only the
- * public API (`toolproof/vitest`), `vitest.config.ts` with the Toolproof reporter, and a GitHub Actions
- * workflow (install, `vitest run --shard` matrix, `toolproof report --merge`, the HTML report uploaded,
+ * The files `toolvet init` writes besides the query sets, as text: a vitest suite that uses only the
+ * public API (`toolvet/vitest`), `vitest.config.ts` with the Toolvet reporter, and a GitHub Actions
+ * workflow (install, `vitest run --shard` matrix, `toolvet report --merge`, the HTML report uploaded,
  * the Markdown summary in the job summary).
  */
 
@@ -10,22 +10,22 @@ export const SHARDS = 2;
 /** The suite: one test per server, its starter query set against the live server, mock model by default. */
 export function suiteFile(configFromSuite: string, servers: readonly string[]): string {
   return `/**
- * Written by \`toolproof init\`: each server's starter query set (toolproof/queries/<server>.yaml)
- * against the live server. The model is Toolproof's offline mock unless TOOLPROOF_BASE_URL and
- * TOOLPROOF_MODEL_NAME name an OpenAI-compatible endpoint (e.g. http://127.0.0.1:11434/v1, qwen3:8b).
+ * Written by \`toolvet init\`: each server's starter query set (toolvet/queries/<server>.yaml)
+ * against the live server. The model is Toolvet's offline mock unless TOOLVET_BASE_URL and
+ * TOOLVET_MODEL_NAME name an OpenAI-compatible endpoint (e.g. http://127.0.0.1:11434/v1, qwen3:8b).
  * The cases are drafts (draft: true): review them, then raise MIN_ACCURACY.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { evalSelection, recordResult, type SelectionEvalOptions } from 'toolproof/vitest';
+import { evalSelection, recordResult, type SelectionEvalOptions } from 'toolvet/vitest';
 
 const CONFIG = fileURLToPath(new URL(${JSON.stringify(configFromSuite)}, import.meta.url));
 const SERVERS = ${JSON.stringify(servers)};
 const MIN_ACCURACY = 0.5;
 
 const model: SelectionEvalOptions['model'] =
-  process.env.TOOLPROOF_BASE_URL && process.env.TOOLPROOF_MODEL_NAME
-    ? { kind: 'openai', baseUrl: process.env.TOOLPROOF_BASE_URL, modelName: process.env.TOOLPROOF_MODEL_NAME }
+  process.env.TOOLVET_BASE_URL && process.env.TOOLVET_MODEL_NAME
+    ? { kind: 'openai', baseUrl: process.env.TOOLVET_BASE_URL, modelName: process.env.TOOLVET_MODEL_NAME }
     : { kind: 'mock' };
 
 describe('tool selection', () => {
@@ -43,20 +43,20 @@ describe('tool selection', () => {
 
 export const VITEST_CONFIG = `import { defineConfig } from 'vitest/config';
 
-// Written by \`toolproof init\`: the Toolproof suites, and the Toolproof reporter beside vitest's own
-// (toolproof-report/: JSON, Markdown, HTML; one file per shard under --shard, merged by toolproof report).
+// Written by \`toolvet init\`: the Toolvet suites, and the Toolvet reporter beside vitest's own
+// (toolvet-report/: JSON, Markdown, HTML; one file per shard under --shard, merged by toolvet report).
 export default defineConfig({
   test: {
-    include: ['toolproof/**/*.test.ts'],
+    include: ['toolvet/**/*.test.ts'],
     testTimeout: 600_000,
-    reporters: ['default', ['toolproof/reporter', { outputDir: 'toolproof-report', formats: ['json', 'markdown', 'html'] }]],
+    reporters: ['default', ['toolvet/reporter', { outputDir: 'toolvet-report', formats: ['json', 'markdown', 'html'] }]],
   },
 });
 `;
 
-export const WORKFLOW = `# Written by \`toolproof init\`: the Toolproof suites in ${SHARDS} shards, then one merged report:
+export const WORKFLOW = `# Written by \`toolvet init\`: the Toolvet suites in ${SHARDS} shards, then one merged report:
 # HTML uploaded as an artifact, Markdown in the job summary.
-name: toolproof
+name: toolvet
 on:
   push:
   pull_request:
@@ -78,8 +78,8 @@ jobs:
       - uses: actions/upload-artifact@v4
         if: always()
         with:
-          name: toolproof-shard-\${{ matrix.shard }}
-          path: toolproof-report/
+          name: toolvet-shard-\${{ matrix.shard }}
+          path: toolvet-report/
   report:
     needs: eval
     if: always()
@@ -93,14 +93,14 @@ jobs:
       - run: npm ci
       - uses: actions/download-artifact@v4
         with:
-          pattern: toolproof-shard-*
-          path: toolproof-report
+          pattern: toolvet-shard-*
+          path: toolvet-report
           merge-multiple: true
-      - run: npx toolproof report --merge toolproof-report --format html,markdown --out-dir toolproof-merged
-      - run: cat toolproof-merged/toolproof.md >> "$GITHUB_STEP_SUMMARY"
+      - run: npx toolvet report --merge toolvet-report --format html,markdown --out-dir toolvet-merged
+      - run: cat toolvet-merged/toolvet.md >> "$GITHUB_STEP_SUMMARY"
       - uses: actions/upload-artifact@v4
         with:
-          name: toolproof-report
-          path: toolproof-merged/
-      - run: npx toolproof report --merge toolproof-report --gate --format text
+          name: toolvet-report
+          path: toolvet-merged/
+      - run: npx toolvet report --merge toolvet-report --gate --format text
 `;

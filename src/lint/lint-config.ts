@@ -1,5 +1,5 @@
 /**
- * The lint config file (`toolproof.lint.json`, or `--rules FILE`), validated strictly:
+ * The lint config file (`toolvet.lint.json`, or `--rules FILE`), validated strictly:
  *   { "profile": "recommended", "rules": { "rule-id": "error" | "warn" | "info" | "off" },
  *     "settings": { "maxTools": 20, "tokenBudget": 6000, "overlapThreshold": 0.6, "descriptionMin": 50, "descriptionMax": 1024 } }
  */
@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readDataFile } from '../config/read-file.ts';
 import { toJsonPath, validateData } from '../config/validate.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { Severity } from './framework.ts';
 import { PROFILES } from './profiles.ts';
 import type { ToolLintSettings } from './tool-rule-kit.ts';
@@ -19,7 +19,7 @@ export interface LintConfig {
   settings: Partial<ToolLintSettings>;
 }
 
-export const LINT_CONFIG_FILE = 'toolproof.lint.json';
+export const LINT_CONFIG_FILE = 'toolvet.lint.json';
 
 const HINT = `a lint config is {"profile": "recommended", "rules": {"rule-id": "warn"}, "settings": {...}}; see docs/commands/lint.md`;
 
@@ -58,21 +58,21 @@ export function loadLintConfig(path: string, knownRules: readonly string[]): Lin
     if (!knownRules.includes(id)) {
       const at = toJsonPath(`/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`);
       const near = knownRules.filter((k) => k.split('-')[0] === id.split('-')[0]);
-      throw new ToolproofError('E_FILE_INVALID', `lint config ${file}: ${at} is not a rule`, {
+      throw new ToolvetError('E_FILE_INVALID', `lint config ${file}: ${at} is not a rule`, {
         file,
         path: at,
-        hint: near.length > 0 ? `did you mean ${near.join(', ')}? \`toolproof lint --list-rules\` lists every id` : '`toolproof lint --list-rules` lists every rule id',
+        hint: near.length > 0 ? `did you mean ${near.join(', ')}? \`toolvet lint --list-rules\` lists every id` : '`toolvet lint --list-rules` lists every rule id',
       });
     }
   }
   const settings = data.settings ?? {};
   if (settings.descriptionMin !== undefined && settings.descriptionMax !== undefined && settings.descriptionMin > settings.descriptionMax) {
-    throw new ToolproofError('E_FILE_INVALID', `lint config ${file}: $.settings.descriptionMin is above descriptionMax`, { file, path: '$.settings.descriptionMin', hint: HINT });
+    throw new ToolvetError('E_FILE_INVALID', `lint config ${file}: $.settings.descriptionMin is above descriptionMax`, { file, path: '$.settings.descriptionMin', hint: HINT });
   }
   return { file, ...(data.profile ? { profile: data.profile } : {}), rules: data.rules ?? {}, settings };
 }
 
-/** `--rules FILE` when given, else `toolproof.lint.json` in the working folder when it exists, else nothing. */
+/** `--rules FILE` when given, else `toolvet.lint.json` in the working folder when it exists, else nothing. */
 export function findLintConfig(explicit: string | undefined, knownRules: readonly string[], cwd = process.cwd()): LintConfig {
   if (explicit) return loadLintConfig(explicit, knownRules);
   const implicit = resolve(cwd, LINT_CONFIG_FILE);

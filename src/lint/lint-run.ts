@@ -4,8 +4,8 @@
  */
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { loadToolFile } from '../config/tool-file.ts';
-import { toErrorInfo, ToolproofError } from '../errors.ts';
-import type { Diagnostic, ServerInfo, ToolproofResult, VerdictStatus } from '../report/model.ts';
+import { toErrorInfo, ToolvetError } from '../errors.ts';
+import type { Diagnostic, ServerInfo, ToolvetResult, VerdictStatus } from '../report/model.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ActiveSeverity } from './framework.ts';
 import { findLintConfig } from './lint-config.ts';
@@ -20,7 +20,7 @@ export interface LintRunOptions {
   servers?: string[];
   toolsFiles?: string[];
   profile?: string;
-  /** `--rules FILE`; otherwise ./toolproof.lint.json when present. */
+  /** `--rules FILE`; otherwise ./toolvet.lint.json when present. */
   rulesFile?: string;
   failOn?: ActiveSeverity;
   timeouts?: Partial<ServerTimeouts>;
@@ -31,7 +31,7 @@ export interface LintRunOptions {
 async function serverSets(configFile: string, names: readonly string[], timeouts: Partial<ServerTimeouts> | undefined, serverInfo: Map<string, ServerInfo>, warnings: Diagnostic[]): Promise<ToolSet[]> {
   const config = loadHostConfig(configFile);
   const selected = selectServers(config, names);
-  // Loaded here, not at the top: linting tool files needs no MCP client (toolproof lint --tools starts fast).
+  // Loaded here, not at the top: linting tool files needs no MCP client (toolvet lint --tools starts fast).
   const { ServerPool } = await import('../servers/server-pool.ts');
   const pool = await ServerPool.start(config, selected, { timeouts });
   try {
@@ -61,14 +61,14 @@ async function serverSets(configFile: string, names: readonly string[], timeouts
   }
 }
 
-export async function runLint(options: LintRunOptions): Promise<ToolproofResult> {
+export async function runLint(options: LintRunOptions): Promise<ToolvetResult> {
   const startedAt = new Date().toISOString();
   if (!options.config && (options.toolsFiles ?? []).length === 0) {
-    throw new ToolproofError('E_USAGE', 'lint needs tool definitions: --config FILE (live servers) or --tools FILE', {
-      hint: 'e.g. toolproof lint --config fixtures/hosts/example.json, or toolproof lint --tools fixtures/tools/refman.json',
+    throw new ToolvetError('E_USAGE', 'lint needs tool definitions: --config FILE (live servers) or --tools FILE', {
+      hint: 'e.g. toolvet lint --config fixtures/hosts/example.json, or toolvet lint --tools fixtures/tools/refman.json',
     });
   }
-  if (options.servers?.length && !options.config) throw new ToolproofError('E_USAGE', '--server needs --config', { hint: 'name servers from a host config' });
+  if (options.servers?.length && !options.config) throw new ToolvetError('E_USAGE', '--server needs --config', { hint: 'name servers from a host config' });
   const lintConfig = findLintConfig(options.rulesFile, [...Object.keys(TOOL_RULES), ...SURFACE_RULE_IDS], options.cwd);
   const sets: ToolSet[] = (options.toolsFiles ?? []).map((file) => {
     const loaded = loadToolFile(file);

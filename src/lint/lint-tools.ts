@@ -3,7 +3,7 @@
  * its own, since tool-set rules (overlap, size, case) are about what one server offers.
  */
 import type { ErrorInfo } from '../errors.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { ActiveSeverity, LintReport, Severity } from './framework.ts';
 import { DEFAULT_PROFILE, PROFILES, profilePreset } from './profiles.ts';
 import { TOOL_RULES } from './rules/tool/index.ts';
@@ -55,7 +55,7 @@ export interface ToolLintOptions {
 export function resolveProfile(name: string | undefined): (typeof PROFILES)[string] {
   const profile = PROFILES[name ?? DEFAULT_PROFILE];
   if (!profile) {
-    throw new ToolproofError('E_USAGE', `unknown lint profile "${name}"`, { hint: `profiles: ${Object.keys(PROFILES).join(', ')}` });
+    throw new ToolvetError('E_USAGE', `unknown lint profile "${name}"`, { hint: `profiles: ${Object.keys(PROFILES).join(', ')}` });
   }
   return profile;
 }

@@ -25,8 +25,8 @@ describe('outputSchema of any root type', () => {
   });
 
   it('loads from a snapshot file', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'toolproof-root-')), 's.json');
-    writeFileSync(file, JSON.stringify({ toolproofSnapshot: 1, server: { name: 's' }, tools: [arrayRoot('string'), stringRoot] }));
+    const file = join(mkdtempSync(join(tmpdir(), 'toolvet-root-')), 's.json');
+    writeFileSync(file, JSON.stringify({ toolvetSnapshot: 1, server: { name: 's' }, tools: [arrayRoot('string'), stringRoot] }));
     expect(loadToolFile(file).tools.map((t) => t.outputSchema?.type)).toEqual(['array', 'string']);
   });
 

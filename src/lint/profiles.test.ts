@@ -39,7 +39,7 @@ describe('profiles', () => {
 });
 
 describe('lint config', () => {
-  const dir = (): string => mkdtempSync(join(tmpdir(), 'toolproof-lintcfg-'));
+  const dir = (): string => mkdtempSync(join(tmpdir(), 'toolvet-lintcfg-'));
   const write = (d: string, data: unknown): string => {
     const file = join(d, 'lint.json');
     writeFileSync(file, JSON.stringify(data));
@@ -61,10 +61,10 @@ describe('lint config', () => {
     expect(() => loadLintConfig(write(dir(), data), ids)).toThrow(message);
   });
 
-  it('finds toolproof.lint.json in the working folder, and nothing when it is absent', () => {
+  it('finds toolvet.lint.json in the working folder, and nothing when it is absent', () => {
     const d = dir();
     expect(findLintConfig(undefined, ids, d)).toEqual({ rules: {}, settings: {} });
-    writeFileSync(join(d, 'toolproof.lint.json'), JSON.stringify({ rules: { 'name-portable': 'error' } }));
+    writeFileSync(join(d, 'toolvet.lint.json'), JSON.stringify({ rules: { 'name-portable': 'error' } }));
     expect(findLintConfig(undefined, ids, d).rules).toEqual({ 'name-portable': 'error' });
   });
 });

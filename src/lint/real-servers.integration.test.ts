@@ -9,7 +9,7 @@ import type { Finding } from './framework.ts';
 import { runLint } from './lint-run.ts';
 import { realServersHost } from '../testing/real-servers.ts';
 
-const realHost = (): string => realServersHost('toolproof-lint-real-').config;
+const realHost = (): string => realServersHost('toolvet-lint-real-').config;
 
 function countByRule(findings: Finding[], server: string): Record<string, number> {
   const out: Record<string, number> = {};

@@ -3,7 +3,7 @@
  * then the profile's preset, then per-rule overrides), running each rule's pure check, a stable sort
  * of findings, the summary and the `--fail-on` threshold.
  */
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import {
   SEVERITY_RANK,
   type ActiveSeverity,
@@ -50,8 +50,8 @@ export function runRules<Target, Context>(options: RunRulesOptions<Target, Conte
       raw = rule.check(options.targets, options.context);
     } catch (error) {
       // A rule is a pure function over plain data; throwing is a bug in the rule, not in the input.
-      throw new ToolproofError('E_INTERNAL', `lint rule "${rule.id}" failed: ${(error as Error).message}`, {
-        hint: 'this is a Toolproof bug; turn the rule off in the lint config ("rules": {"' + rule.id + '": "off"}) and report it',
+      throw new ToolvetError('E_INTERNAL', `lint rule "${rule.id}" failed: ${(error as Error).message}`, {
+        hint: 'this is a Toolvet bug; turn the rule off in the lint config ("rules": {"' + rule.id + '": "off"}) and report it',
         cause: error,
       });
     }

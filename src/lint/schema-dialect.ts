@@ -20,7 +20,7 @@ export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
 export interface DialectChoice {
   dialect: Dialect;
-  /** Set when `$schema` names something Toolproof cannot validate in; the schema is checked as 2020-12. */
+  /** Set when `$schema` names something Toolvet cannot validate in; the schema is checked as 2020-12. */
   unknown?: string;
 }
 

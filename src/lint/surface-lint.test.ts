@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/testing.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { lintToolSets } from './lint-tools.ts';
 import { PROMPT_RULES, RESOURCE_RULES } from './rules/surface/index.ts';
 
@@ -62,15 +62,15 @@ describe('tool rules on prompts, resources and instructions', () => {
   });
 });
 
-describe('toolproof lint on the real server-everything 2026.8.31', () => {
+describe('toolvet lint on the real server-everything 2026.8.31', () => {
   it('reports its two form-only prompt descriptions and the undescribed "state" argument, nothing else about its surface', async () => {
     const require = createRequire(import.meta.url);
     const bin = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-surface-lint-'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-surface-lint-'));
     writeFileSync(join(dir, 'host.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [bin, 'stdio'] } } }));
     const run = await runCli(['lint', '--config', join(dir, 'host.json'), '--format', 'json', '--output', join(dir, 'lint.json')]);
     expect(run.code, run.stderr).not.toBe(2);
-    const result = JSON.parse(readFileSync(join(dir, 'lint.json'), 'utf8')) as ToolproofResult;
+    const result = JSON.parse(readFileSync(join(dir, 'lint.json'), 'utf8')) as ToolvetResult;
     const surface = result.lint!.findings.filter((f) => /^(prompt|resource|template):|^instructions$/.test(f.target ?? ''));
     expect(surface.map((f) => `${f.target} ${f.ruleId} ${f.path}`).sort()).toEqual([
       'prompt:args-prompt prompt-argument-description $.arguments[1].description',

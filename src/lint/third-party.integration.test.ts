@@ -10,7 +10,7 @@ import type { Finding } from './framework.ts';
 import { runLint } from './lint-run.ts';
 import { thirdPartyHost, THIRD_PARTY_SERVERS } from '../testing/third-party-servers.ts';
 
-const host = thirdPartyHost(undefined, 'toolproof-lint-third-party-');
+const host = thirdPartyHost(undefined, 'toolvet-lint-third-party-');
 afterAll(() => rmSync(host.dir, { recursive: true, force: true }));
 
 const where = (findings: Finding[], ruleId: string): string[] => findings.filter((f) => f.ruleId === ruleId).map((f) => `${f.server} ${f.target} ${f.path}`);

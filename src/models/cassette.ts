@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { encodeFileName } from '../safety/file-name.ts';
 import { redactSecrets } from '../safety/secrets.ts';
 import { join } from 'node:path';
-import { ToolproofError, type ErrorInfo } from '../errors.ts';
+import { ToolvetError, type ErrorInfo } from '../errors.ts';
 import type { ChatMessage, ModelRequest, ModelResponse, ToolChoice } from '../types.ts';
 import { toWireTool, type WireTool } from './wire.ts';
 
@@ -42,7 +42,7 @@ export interface RecordedAnswer {
 export type Latencies = Record<string, number[]>;
 
 export interface Exchange {
-  toolproofCassette: typeof CASSETTE_VERSION;
+  toolvetCassette: typeof CASSETTE_VERSION;
   key: string;
   model: string;
   /** The last user message, for people reading the cassette. */
@@ -58,7 +58,7 @@ export interface Exchange {
 }
 
 export interface CassetteRun {
-  toolproofCassette: typeof CASSETTE_VERSION;
+  toolvetCassette: typeof CASSETTE_VERSION;
   /** The recorded driver's id, reported again on replay. */
   driver: string;
   model: string;
@@ -129,7 +129,7 @@ function readJson<T>(file: string, what: string): T {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch (error) {
-    throw new ToolproofError('E_FILE_PARSE', `cassette ${what} ${file} is not readable JSON: ${(error as Error).message}`, {
+    throw new ToolvetError('E_FILE_PARSE', `cassette ${what} ${file} is not readable JSON: ${(error as Error).message}`, {
       file,
       hint: 'record the cassette again with --record DIR, or restore the file from version control',
     });
@@ -147,9 +147,9 @@ export class Cassette {
 
   static forReplay(dir: string): Cassette {
     if (!existsSync(join(dir, 'run.json')) || !existsSync(join(dir, 'exchanges'))) {
-      throw new ToolproofError('E_FILE_MISSING', `${dir} is not a cassette: it has no run.json and exchanges/`, {
+      throw new ToolvetError('E_FILE_MISSING', `${dir} is not a cassette: it has no run.json and exchanges/`, {
         file: dir,
-        hint: 'record one first with `toolproof eval ... --record DIR`',
+        hint: 'record one first with `toolvet eval ... --record DIR`',
       });
     }
     return new Cassette(dir);
@@ -184,7 +184,7 @@ export class Cassette {
   /** The request is ours and sorted; answers keep the driver's key order, which replay must reproduce exactly. */
   writeExchange(exchange: Exchange): void {
     const ordered: Exchange = {
-      toolproofCassette: exchange.toolproofCassette,
+      toolvetCassette: exchange.toolvetCassette,
       key: exchange.key,
       model: exchange.model,
       query: exchange.query,

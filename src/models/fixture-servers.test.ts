@@ -20,7 +20,7 @@ interface CallResult {
 }
 
 async function connect(name: string): Promise<Client> {
-  const client = new Client({ name: 'toolproof-test', version: '0.0.0' });
+  const client = new Client({ name: 'toolvet-test', version: '0.0.0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [fixture(`servers/${name}.mjs`)], stderr: 'pipe' }));
   return client;
 }

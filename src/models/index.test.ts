@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { createModel } from './index.ts';
 
 describe('createModel', () => {
@@ -14,8 +14,8 @@ describe('createModel', () => {
     const model = createModel({ kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1/', modelName: 'qwen3', maxRetries: 0 });
     expect(model.id).toBe('openai:qwen3@http://127.0.0.1:9/v1');
     const error = await model.complete({ messages: [{ role: 'user', content: 'hi' }], tools: [] }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ToolproofError);
-    expect((error as ToolproofError).code).toBe('E_USAGE');
+    expect(error).toBeInstanceOf(ToolvetError);
+    expect((error as ToolvetError).code).toBe('E_USAGE');
   });
 
   it('refuses credentials in the base URL (fetch never sends them) without printing them', () => {
@@ -28,6 +28,6 @@ describe('createModel', () => {
     expect(error).toMatchObject({ code: 'E_USAGE' });
     expect(String((error as Error).message)).toContain('https://llm.example.com/v1');
     expect(String((error as Error).message)).not.toMatch(/alice|s3cret/);
-    expect(String((error as { hint?: string }).hint)).toContain('TOOLPROOF_API_KEY');
+    expect(String((error as { hint?: string }).hint)).toContain('TOOLVET_API_KEY');
   });
 });

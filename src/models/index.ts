@@ -12,7 +12,7 @@ export type ModelOptions =
       kind: 'openai';
       baseUrl: string;
       modelName: string;
-      /** Name of the environment variable holding the API key (default TOOLPROOF_API_KEY, then OPENAI_API_KEY). */
+      /** Name of the environment variable holding the API key (default TOOLVET_API_KEY, then OPENAI_API_KEY). */
       apiKeyEnv?: string;
       timeoutMs?: number;
       maxRetries?: number;

@@ -5,7 +5,7 @@
  * server's 400s coded. Skips, saying why, where the script or root is missing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { LLAMA_MODEL, llamaSkipReason, sharedLlamaBaseUrl } from '../testing/llama.ts';
 import type { ModelDriver, ModelResponse, ToolDefinition } from '../types.ts';
 import { createOpenAIModel } from './openai.ts';
@@ -120,17 +120,17 @@ describe.skipIf(skipReason !== undefined)('openai driver against a real llama.cp
     const error = await driver
       .complete({ messages: [{ role: 'user', content: 'hi' }], tools: [broken], maxTokens: 5 })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ToolproofError);
-    expect((error as ToolproofError).code).toBe('E_MODEL_HTTP');
-    expect((error as ToolproofError).message).toMatch(/HTTP 400.*unrecognized type objekt/);
+    expect(error).toBeInstanceOf(ToolvetError);
+    expect((error as ToolvetError).code).toBe('E_MODEL_HTTP');
+    expect((error as ToolvetError).message).toMatch(/HTTP 400.*unrecognized type objekt/);
   });
 
   it('codes the real context-exceeded answer as E_MODEL_CONTEXT', async () => {
     const error = await driver
       .complete({ messages: [{ role: 'user', content: 'a b '.repeat(20_000) }], tools: [], maxTokens: 5 })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ToolproofError);
-    expect((error as ToolproofError).code).toBe('E_MODEL_CONTEXT');
-    expect((error as ToolproofError).message).toContain('HTTP 400');
+    expect(error).toBeInstanceOf(ToolvetError);
+    expect((error as ToolvetError).code).toBe('E_MODEL_CONTEXT');
+    expect((error as ToolvetError).message).toContain('HTTP 400');
   });
 });

@@ -1,9 +1,9 @@
 /**
- * How the mock answers a rewording request from `toolproof improve` (a system message starting with
+ * How the mock answers a rewording request from `toolvet improve` (a system message starting with
  * REWORD_MARKER, no tools): deterministically, with the current description plus a sentence of
  * trigger phrases (the failed requests' words the description lacks) and, when other tools took those
  * requests, a "Do NOT use for" clause naming them. It lets the model-written path of `improve` run
- * end to end offline and through `toolproof mock-server`; it is an edit rule, not a writer.
+ * end to end offline and through `toolvet mock-server`; it is an edit rule, not a writer.
  */
 import { splitDescription } from './text/clauses.ts';
 import { terms, tokensWithOffsets } from './text/tokenize.ts';

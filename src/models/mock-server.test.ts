@@ -27,7 +27,7 @@ let driver: ModelDriver;
 
 beforeAll(async () => {
   server = await startMockServer({ driver: createMockModel() });
-  driver = createOpenAIModel({ baseUrl: server.url, modelName: 'toolproof-mock', maxRetries: 0, env: {} });
+  driver = createOpenAIModel({ baseUrl: server.url, modelName: 'toolvet-mock', maxRetries: 0, env: {} });
 });
 afterAll(async () => {
   await server.close();
@@ -110,7 +110,7 @@ describe('mock server wire format', () => {
   it('streams server-sent chunks that the openai package reassembles', async () => {
     const client = new OpenAI({ baseURL: server.url, apiKey: 'sk-no-key', maxRetries: 0 });
     const stream = await client.chat.completions.create({
-      model: 'toolproof-mock',
+      model: 'toolvet-mock',
       messages: [{ role: 'user', content: 'search the library for papers about honey bees' }],
       tools: tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.inputSchema } })),
       stream: true,
@@ -131,7 +131,7 @@ describe('mock server wire format', () => {
 
   it('lists its model and reports health', async () => {
     const models = await (await fetch(`${server.url}/models`)).json();
-    expect(models).toEqual({ object: 'list', data: [{ id: 'toolproof-mock', object: 'model', created: 0, owned_by: 'toolproof' }] });
+    expect(models).toEqual({ object: 'list', data: [{ id: 'toolvet-mock', object: 'model', created: 0, owned_by: 'toolvet' }] });
     expect((await fetch(server.url.replace(/\/v1$/, '/health'))).status).toBe(200);
   });
 

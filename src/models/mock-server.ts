@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Ajv } from 'ajv';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { ModelDriver, ModelRequest, ToolChoice } from '../types.ts';
 import { toJsonPath } from '../config/validate.ts';
 import {
@@ -29,7 +29,7 @@ export interface MockServerOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
-  /** The model id `GET /v1/models` lists and responses report. Default `toolproof-mock`. */
+  /** The model id `GET /v1/models` lists and responses report. Default `toolvet-mock`. */
   modelName?: string;
 }
 
@@ -172,20 +172,20 @@ async function handleChat(req: http.IncomingMessage, res: http.ServerResponse, o
   } catch (error) {
     throw new RequestError(500, `The model failed: ${(error as Error).message}`, null, 'server_error');
   }
-  const completion = toWireCompletion(response, model || (options.modelName ?? 'toolproof-mock'), `chatcmpl-${randomUUID()}`);
+  const completion = toWireCompletion(response, model || (options.modelName ?? 'toolvet-mock'), `chatcmpl-${randomUUID()}`);
   if (stream) sendStream(res, completion, includeUsage);
   else sendJson(res, 200, completion);
 }
 
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
-  const modelName = options.modelName ?? 'toolproof-mock';
+  const modelName = options.modelName ?? 'toolvet-mock';
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '');
     const route = `${req.method} ${path}`;
     let work: Promise<void>;
     if (route === 'POST /v1/chat/completions') work = handleChat(req, res, options);
     else if (route === 'GET /v1/models') {
-      sendJson(res, 200, { object: 'list', data: [{ id: modelName, object: 'model', created: 0, owned_by: 'toolproof' }] });
+      sendJson(res, 200, { object: 'list', data: [{ id: modelName, object: 'model', created: 0, owned_by: 'toolvet' }] });
       return;
     } else if (route === 'GET /health') {
       sendJson(res, 200, { status: 'ok' });
@@ -205,7 +205,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
-        new ToolproofError('E_USAGE', `Cannot listen on ${host}:${options.port ?? 0} (${error.code ?? error.message}).`, {
+        new ToolvetError('E_USAGE', `Cannot listen on ${host}:${options.port ?? 0} (${error.code ?? error.message}).`, {
           hint: error.code === 'EADDRINUSE' ? 'another process holds that port: pick another --port, or 0 for any free one' : 'check --host and --port',
         }),
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { ModelRequest, ToolDefinition } from '../types.ts';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -83,7 +83,7 @@ describe('mock model', () => {
       code: 'E_UNKNOWN_TOOL',
       tool: 'delete_everything',
     });
-    await expect(ask('find papers', { toolChoice: { name: 'nope' } })).rejects.toBeInstanceOf(ToolproofError);
+    await expect(ask('find papers', { toolChoice: { name: 'nope' } })).rejects.toBeInstanceOf(ToolvetError);
   });
 
   it('answers a tool result with text quoting it, so an agent loop ends', async () => {

@@ -10,7 +10,7 @@
  * clause that selects a tool, one per turn, in order; after the last result the mock answers in text
  * quoting every result, so agent loops end. A request of one clause is scored whole, as before.
  */
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { inferArguments } from './mock-args.ts';
 import { mockReword, parseRewordPrompt, REWORD_MARKER } from './mock-reword.ts';
 import { indexTools, type Alternative, type ToolIndex } from './mock-index.ts';
@@ -105,7 +105,7 @@ function pick(
   if (choice && typeof choice === 'object') {
     const forced = tools.find((tool) => tool.name === choice.name);
     if (!forced) {
-      throw new ToolproofError('E_UNKNOWN_TOOL', `tool_choice names "${choice.name}", which is not among the ${tools.length} tools sent`, {
+      throw new ToolvetError('E_UNKNOWN_TOOL', `tool_choice names "${choice.name}", which is not among the ${tools.length} tools sent`, {
         tool: choice.name,
         hint: `Name one of: ${tools.map((tool) => tool.name).join(', ')}.`,
       });
@@ -132,7 +132,7 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
     const index = indexTools(request.tools);
     const promptTokens = estimateTokens(promptChars + (request.tools.length ? index.definitionChars : 0));
 
-    // A rewording request from `toolproof improve` gets the deterministic edit of mock-reword.ts.
+    // A rewording request from `toolvet improve` gets the deterministic edit of mock-reword.ts.
     if (request.tools.length === 0 && messages[0]?.role === 'system' && messages[0].content.startsWith(REWORD_MARKER)) {
       const asked = parseRewordPrompt(lastUserMessage(messages));
       if (asked) {

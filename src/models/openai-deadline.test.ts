@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 /**
- * Records each timer and abort controller that Toolproof's own runner and drivers make while `body`
+ * Records each timer and abort controller that Toolvet's own runner and drivers make while `body`
  * runs (by the caller of each: other code in this process is not counted), then puts the globals back.
  */
 async function recordTimersAndAborts<T>(body: (made: string[]) => Promise<T>): Promise<T> {

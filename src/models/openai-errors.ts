@@ -1,12 +1,12 @@
 /**
  * Turns what the `openai` package throws (or a body that is not a chat completion) into a coded
- * ToolproofError that names the URL and says what to do next. The API key is scrubbed from every
+ * ToolvetError that names the URL and says what to do next. The API key is scrubbed from every
  * message, and the SDK error is not kept as `cause`, since it carries response headers and bodies
  * that an echoing proxy could fill with the key.
  */
 import type OpenAI from 'openai';
 import { loadedOpenAI } from './openai-package.ts';
-import { ToolproofError, type ErrorCode } from '../errors.ts';
+import { ToolvetError, type ErrorCode } from '../errors.ts';
 
 export interface ModelErrorContext {
   /** The chat-completions URL. */
@@ -75,11 +75,11 @@ function isBadResponse(error: unknown): error is BadResponse {
   return typeof error === 'object' && error !== null && 'badResponse' in error;
 }
 
-function build(code: ErrorCode, message: string, hint: string, ctx: ModelErrorContext): ToolproofError {
-  return new ToolproofError(code, redact(message, ctx.secret), { url: ctx.url, hint: redact(hint, ctx.secret) });
+function build(code: ErrorCode, message: string, hint: string, ctx: ModelErrorContext): ToolvetError {
+  return new ToolvetError(code, redact(message, ctx.secret), { url: ctx.url, hint: redact(hint, ctx.secret) });
 }
 
-function fromStatus(error: InstanceType<typeof OpenAI.APIError>, ctx: ModelErrorContext): ToolproofError {
+function fromStatus(error: InstanceType<typeof OpenAI.APIError>, ctx: ModelErrorContext): ToolvetError {
   const status = error.status ?? 0;
   const detail = preview(error.error ?? error.message);
   const where = `${ctx.url} answered HTTP ${status}`;
@@ -101,8 +101,8 @@ function fromStatus(error: InstanceType<typeof OpenAI.APIError>, ctx: ModelError
     );
   }
   const hints: Record<number, string> = {
-    401: `the endpoint wants an API key: set it in the environment variable ${ctx.apiKeyEnv ?? 'TOOLPROOF_API_KEY'}`,
-    403: `the key in ${ctx.apiKeyEnv ?? 'TOOLPROOF_API_KEY'} is not allowed to use model "${ctx.modelName}"`,
+    401: `the endpoint wants an API key: set it in the environment variable ${ctx.apiKeyEnv ?? 'TOOLVET_API_KEY'}`,
+    403: `the key in ${ctx.apiKeyEnv ?? 'TOOLVET_API_KEY'} is not allowed to use model "${ctx.modelName}"`,
     404: `check that the base URL ends in /v1 (got ${ctx.baseUrl}) and that the runner serves model "${ctx.modelName}"`,
   };
   const hint =
@@ -113,13 +113,13 @@ function fromStatus(error: InstanceType<typeof OpenAI.APIError>, ctx: ModelError
   return build('E_MODEL_HTTP', `${where}: ${detail}`, hint, ctx);
 }
 
-/** Maps anything thrown while asking the model to a ToolproofError. */
+/** Maps anything thrown while asking the model to a ToolvetError. */
 export function describeModelError(
   error: unknown,
   ctx: ModelErrorContext,
   signal?: AbortSignal,
-): ToolproofError {
-  if (error instanceof ToolproofError) return error;
+): ToolvetError {
+  if (error instanceof ToolvetError) return error;
   // Loaded by the request that failed; an error from before any request cannot be one of its classes.
   const OpenAI = loadedOpenAI();
   if (isBadResponse(error)) {

@@ -1,11 +1,11 @@
 /**
  * The openai driver against a scripted endpoint over real HTTP on 127.0.0.1: every transport fault
- * becomes a coded ToolproofError naming the URL; cut-off arguments come back as data.
+ * becomes a coded ToolvetError naming the URL; cut-off arguments come back as data.
  */
 import net from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ToolproofError, formatError, toErrorInfo } from '../errors.ts';
+import { ToolvetError, formatError, toErrorInfo } from '../errors.ts';
 import type { ModelRequest, ToolDefinition } from '../types.ts';
 import { createOpenAIModel, type OpenAIModelOptions } from './openai.ts';
 
@@ -36,21 +36,21 @@ async function driverFor(script: FaultReply[], options: Partial<OpenAIModelOptio
     modelName: 'fault-model',
     maxRetries: 0,
     timeoutMs: 5_000,
-    env: { TOOLPROOF_API_KEY: SECRET },
+    env: { TOOLVET_API_KEY: SECRET },
     ...options,
   });
 }
 
-/** Runs the request, expecting a ToolproofError, and checks the key shows nowhere in it. */
-async function failure(promise: Promise<unknown>): Promise<ToolproofError> {
+/** Runs the request, expecting a ToolvetError, and checks the key shows nowhere in it. */
+async function failure(promise: Promise<unknown>): Promise<ToolvetError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ToolproofError);
+  expect(error).toBeInstanceOf(ToolvetError);
   const everything = [inspect(error, { depth: 10 }), JSON.stringify(toErrorInfo(error)), formatError(error)].join('\n');
   expect(everything).not.toContain(SECRET);
-  return error as ToolproofError;
+  return error as ToolvetError;
 }
 
 async function closedPort(): Promise<number> {
@@ -91,14 +91,14 @@ describe.each(['lean', 'sdk'] as const)('openai driver against faults (%s reques
     const driver = await driverFor([reply.textAnswer('hi'), reply.textAnswer('hi')], { env: {} });
     await driver.complete(request);
     expect(endpoint!.requests[0].headers.authorization).toBe('Bearer sk-no-key');
-    const named = createOpenAIModel({ transport: currentTransport, baseUrl: endpoint!.url, modelName: 'm', apiKeyEnv: 'MY_KEY', env: { MY_KEY: 'k-123', TOOLPROOF_API_KEY: 'other' } });
+    const named = createOpenAIModel({ transport: currentTransport, baseUrl: endpoint!.url, modelName: 'm', apiKeyEnv: 'MY_KEY', env: { MY_KEY: 'k-123', TOOLVET_API_KEY: 'other' } });
     await named.complete(request);
     expect(endpoint!.requests[1].headers.authorization).toBe('Bearer k-123');
   });
 
   it('refused: names the URL, says the runner is not running and how to start one', async () => {
     const port = await closedPort();
-    const driver = createOpenAIModel({ transport: currentTransport, baseUrl: `http://127.0.0.1:${port}/v1`, modelName: 'm', maxRetries: 0, env: { TOOLPROOF_API_KEY: SECRET } });
+    const driver = createOpenAIModel({ transport: currentTransport, baseUrl: `http://127.0.0.1:${port}/v1`, modelName: 'm', maxRetries: 0, env: { TOOLVET_API_KEY: SECRET } });
     const error = await failure(driver.complete(request));
     expect(error.code).toBe('E_MODEL_REFUSED');
     expect(error.message).toContain(`http://127.0.0.1:${port}/v1`);
@@ -228,11 +228,11 @@ describe.each(['lean', 'sdk'] as const)('openai driver against faults (%s reques
       status: 401,
       json: { error: { message: `bad key ${String(req.headers.authorization)}`, type: 'auth' } },
     }));
-    const driver = createOpenAIModel({ transport: currentTransport, baseUrl: endpoint.url, modelName: 'm', maxRetries: 0, env: { TOOLPROOF_API_KEY: SECRET } });
+    const driver = createOpenAIModel({ transport: currentTransport, baseUrl: endpoint.url, modelName: 'm', maxRetries: 0, env: { TOOLVET_API_KEY: SECRET } });
     const error = await failure(driver.complete(request));
     expect(error.code).toBe('E_MODEL_HTTP');
     expect(error.message).toContain('***');
-    expect(error.hint).toContain('TOOLPROOF_API_KEY');
+    expect(error.hint).toContain('TOOLVET_API_KEY');
   });
 
   it('a cancelled request is E_INTERRUPTED', async () => {

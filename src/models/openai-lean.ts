@@ -8,7 +8,7 @@
  * answer): one timer and one abort per try (also keeping the runner's case deadline), and connections
  * reused by Node's fetch (keep-alive).
  */
-import { PAST_DEADLINE as DEADLINE_CAUSE, ToolproofError } from '../errors.ts';
+import { PAST_DEADLINE as DEADLINE_CAUSE, ToolvetError } from '../errors.ts';
 import { loadedOpenAI, loadOpenAI, type OpenAIPackage } from './openai-package.ts';
 
 export interface LeanTransportOptions {
@@ -32,8 +32,8 @@ const TIMED_OUT = Symbol('timed out');
 const PAST_DEADLINE = Symbol('past the deadline');
 
 /** The request ran past the caller's deadline (the runner says which case and which limit). */
-export function pastDeadline(): ToolproofError {
-  return new ToolproofError('E_MODEL_TIMEOUT', 'the request ran past its deadline', { hint: 'raise --case-timeout, or check that the model endpoint is not overloaded', cause: DEADLINE_CAUSE });
+export function pastDeadline(): ToolvetError {
+  return new ToolvetError('E_MODEL_TIMEOUT', 'the request ran past its deadline', { hint: 'raise --case-timeout, or check that the model endpoint is not overloaded', cause: DEADLINE_CAUSE });
 }
 
 /** The package's error classes, loaded only when there is an error to throw. */

@@ -1,5 +1,5 @@
 /**
- * The `openai` package (about 13 MB of memory), loaded by the first request rather than when Toolproof
+ * The `openai` package (about 13 MB of memory), loaded by the first request rather than when Toolvet
  * is imported: the lean transport needs only its error classes, and only the `sdk` transport its
  * client. Once a request has started, `loadedOpenAI()` gives it synchronously (error mapping).
  */

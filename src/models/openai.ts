@@ -1,10 +1,10 @@
 /**
  * The driver for any OpenAI-compatible chat-completions endpoint (Ollama, llama.cpp's llama-server,
  * vLLM, LM Studio, OpenAI itself), through the `openai` package. Transport problems become coded
- * ToolproofErrors; a tool call with cut-off or unparsable arguments is returned as data.
+ * ToolvetErrors; a tool call with cut-off or unparsable arguments is returned as data.
  */
 import type OpenAI from 'openai';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { registerSecret } from '../safety/secrets.ts';
 import type { ModelDriver, ModelRequest, ModelResponse, ToolDefinition } from '../types.ts';
 import { fromWireCompletion, toWireRequest } from './wire.ts';
@@ -15,7 +15,7 @@ import { loadOpenAI } from './openai-package.ts';
 /** Ollama's OpenAI-compatible address: the most common local runner. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1';
 /** Environment variables searched for an API key when `apiKeyEnv` is not given, in order. */
-export const DEFAULT_API_KEY_ENVS: readonly string[] = ['TOOLPROOF_API_KEY', 'OPENAI_API_KEY'];
+export const DEFAULT_API_KEY_ENVS: readonly string[] = ['TOOLVET_API_KEY', 'OPENAI_API_KEY'];
 /** Sent when no key is set: local runners need none, but the SDK and some proxies want a bearer token. */
 export const PLACEHOLDER_API_KEY = 'sk-no-key';
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -39,7 +39,7 @@ export interface OpenAIModelOptions {
   env?: Record<string, string | undefined>;
   /**
    * `lean` (default): the same requests, retries and errors through a bare fetch (openai-lean.ts);
-   * `sdk`: the `openai` package's client. Also set by TOOLPROOF_OPENAI_TRANSPORT.
+   * `sdk`: the `openai` package's client. Also set by TOOLVET_OPENAI_TRANSPORT.
    */
   transport?: 'lean' | 'sdk';
 }
@@ -90,12 +90,12 @@ function checkBaseUrl(raw: string): string {
     registerSecret(decodeURIComponent(url.username));
     url.username = '';
     url.password = '';
-    throw new ToolproofError('E_USAGE', `The model base URL ${url.toString().replace(/\/$/, '')} carries a user name or password, which are never sent from a URL.`, {
-      hint: 'drop the user:password@ part and put the key in TOOLPROOF_API_KEY (or the variable --api-key-env names): it is sent as Authorization: Bearer',
+    throw new ToolvetError('E_USAGE', `The model base URL ${url.toString().replace(/\/$/, '')} carries a user name or password, which are never sent from a URL.`, {
+      hint: 'drop the user:password@ part and put the key in TOOLVET_API_KEY (or the variable --api-key-env names): it is sent as Authorization: Bearer',
     });
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ToolproofError('E_USAGE', `The model base URL "${raw}" is not an http(s) URL.`, {
+    throw new ToolvetError('E_USAGE', `The model base URL "${raw}" is not an http(s) URL.`, {
       hint: `give the full address with its scheme, e.g. ${DEFAULT_BASE_URL}`,
     });
   }
@@ -108,9 +108,9 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const { key, source } = resolveApiKey(options);
-  // Redacted from everything Toolproof writes, also when the endpoint echoes it in a normal answer.
+  // Redacted from everything Toolvet writes, also when the endpoint echoes it in a normal answer.
   if (key !== PLACEHOLDER_API_KEY) registerSecret(key);
-  const transport = options.transport ?? ((options.env ?? process.env).TOOLPROOF_OPENAI_TRANSPORT === 'sdk' ? 'sdk' : 'lean');
+  const transport = options.transport ?? ((options.env ?? process.env).TOOLVET_OPENAI_TRANSPORT === 'sdk' ? 'sdk' : 'lean');
   const lean = transport === 'lean' ? createLeanTransport({ url: `${baseUrl}/chat/completions`, apiKey: key, timeoutMs, maxRetries, maxRetryAfterMs }) : undefined;
   // The package's client, for the `sdk` transport only, made by its first request.
   let client: OpenAI | undefined;
@@ -154,7 +154,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): ModelDriver {
     try {
       wire = toWireRequest(request);
     } catch (error) {
-      throw new ToolproofError('E_INTERNAL', `Cannot send this conversation: ${(error as Error).message}.`);
+      throw new ToolvetError('E_INTERNAL', `Cannot send this conversation: ${(error as Error).message}.`);
     }
     if (wire.temperature === undefined && options.temperature !== undefined) wire.temperature = options.temperature;
     let body: unknown;

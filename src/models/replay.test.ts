@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { runSelection } from '../run/run-selection.ts';
 import type { ModelDriver, ModelRequest, SelectionCase, ToolDefinition } from '../types.ts';
 import { createMockModel } from './mock.ts';
@@ -43,7 +43,7 @@ afterEach(() => {
   dirs = [];
 });
 function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-cassette-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-cassette-'));
   dirs.push(dir);
   return path.join(dir, 'cassette');
 }
@@ -54,14 +54,14 @@ async function record(dir: string, requests: ModelRequest[]): Promise<void> {
   recorder.finish({ startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z' });
 }
 
-async function miss(driver: ModelDriver, r: ModelRequest): Promise<ToolproofError> {
+async function miss(driver: ModelDriver, r: ModelRequest): Promise<ToolvetError> {
   const error = await driver.complete(r).then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ToolproofError);
-  expect((error as ToolproofError).code).toBe('E_REPLAY_MISS');
-  return error as ToolproofError;
+  expect(error).toBeInstanceOf(ToolvetError);
+  expect((error as ToolvetError).code).toBe('E_REPLAY_MISS');
+  return error as ToolvetError;
 }
 
 describe('record and replay', () => {
@@ -138,7 +138,7 @@ describe('record and replay', () => {
     const failing: ModelDriver = {
       id: 'openai:m@http://127.0.0.1:9/v1',
       complete: async () => {
-        throw new ToolproofError('E_MODEL_CONTEXT', 'HTTP 400: the prompt exceeds the context', { url: 'http://127.0.0.1:9/v1/chat/completions', hint: 'shorten it' });
+        throw new ToolvetError('E_MODEL_CONTEXT', 'HTTP 400: the prompt exceeds the context', { url: 'http://127.0.0.1:9/v1/chat/completions', hint: 'shorten it' });
       },
     };
     const recorder = recordingModel(failing, dir);

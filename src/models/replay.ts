@@ -8,12 +8,12 @@
  * cassette's latencies.json) and both wrappers attach it to the answer (`reportedLatency`), so the
  * runner reports the recorded figure and a replayed result file is byte-identical to the recorded one.
  */
-import { ToolproofError, toErrorInfo, type ErrorInfo } from '../errors.ts';
+import { ToolvetError, toErrorInfo, type ErrorInfo } from '../errors.ts';
 import type { ModelDriver, ModelRequest, ModelResponse } from '../types.ts';
 import { Cassette, CASSETTE_VERSION, keyRequest, modelKey, sortKeys, type Exchange, type KeyedRequest, type Sampling } from './cassette.ts';
 import type { WireTool } from './wire.ts';
 
-const LATENCY = Symbol.for('toolproof.reportedLatencyMs');
+const LATENCY = Symbol.for('toolvet.reportedLatencyMs');
 
 /** The latency a wrapper measured for this response or error, if any (read by the runner). */
 export function reportedLatency(value: unknown): number | undefined {
@@ -53,7 +53,7 @@ export function recordingModel(inner: ModelDriver, dir: string, options: RecordO
     let exchange = recorded.get(keyed.key);
     if (!exchange) {
       exchange = {
-        toolproofCassette: CASSETTE_VERSION,
+        toolvetCassette: CASSETTE_VERSION,
         key: keyed.key,
         model,
         query: lastUserMessage(keyed),
@@ -89,7 +89,7 @@ export function recordingModel(inner: ModelDriver, dir: string, options: RecordO
     },
     close: inner.close ? () => inner.close!() : undefined,
     finish(times) {
-      cassette.writeRun({ toolproofCassette: CASSETTE_VERSION, driver: inner.id, model, ...times });
+      cassette.writeRun({ toolvetCassette: CASSETTE_VERSION, driver: inner.id, model, ...times });
     },
   };
 }
@@ -124,7 +124,7 @@ export function replayModel(dir: string, options: ReplayOptions = {}): ReplayMod
       const answer = exchange?.key === keyed.key ? exchange.answers[occurrence] : undefined;
       if (!answer) {
         all ??= cassette.allExchanges();
-        throw new ToolproofError('E_REPLAY_MISS', `replay miss for "${lastUserMessage(keyed)}": ${explainMiss(keyed, exchange, occurrence, all, cassette)}`, {
+        throw new ToolvetError('E_REPLAY_MISS', `replay miss for "${lastUserMessage(keyed)}": ${explainMiss(keyed, exchange, occurrence, all, cassette)}`, {
           file: dir,
           hint: 'record the cassette again with --record DIR (after a deliberate change), or undo the change',
         });
@@ -137,9 +137,9 @@ export function replayModel(dir: string, options: ReplayOptions = {}): ReplayMod
   };
 }
 
-function errorFrom(info: ErrorInfo): ToolproofError {
+function errorFrom(info: ErrorInfo): ToolvetError {
   const { code, message, ...details } = info;
-  return new ToolproofError(code, message, details);
+  return new ToolvetError(code, message, details);
 }
 
 /** Why no recorded answer fits: compares with the closest recorded exchange. */

@@ -52,8 +52,8 @@ export async function execOk(command: string, args: string[], options: { cwd: st
 export async function packInto(dir: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
   await execOk('npm', ['pack', '--pack-destination', dir], { cwd: ROOT, timeoutMs: 900_000 });
-  const tarball = readdirSync(dir).find((f) => /^toolproof-.*\.tgz$/.test(f));
-  if (!tarball) throw new Error(`npm pack wrote no toolproof-*.tgz into ${dir}`);
+  const tarball = readdirSync(dir).find((f) => /^toolvet-.*\.tgz$/.test(f));
+  if (!tarball) throw new Error(`npm pack wrote no toolvet-*.tgz into ${dir}`);
   return join(dir, tarball);
 }
 
@@ -65,7 +65,7 @@ export function installedVersion(name: string): string {
 /** A fresh project in `dir` with the tarball, vitest, typescript and @types/node installed from the registry. */
 export async function createProject(dir: string, tarball: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'toolproof-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'toolvet-consumer', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
   const devTools = ['vitest', 'typescript', '@types/node'].map((name) => `${name}@${installedVersion(name)}`);
   await execOk('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball, ...devTools], { cwd: dir, timeoutMs: 1_200_000 });
 }

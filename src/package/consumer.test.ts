@@ -1,7 +1,7 @@
 /**
  * The package as a user gets it: `npm pack` (prepare builds), a fresh project in a temporary folder,
  * `npm install` of the tarball with vitest and typescript from the registry, and there: the CLI
- * (--version, run, eval, lint, snapshot), `import('toolproof')` from plain Node, a strict NodeNext
+ * (--version, run, eval, lint, snapshot), `import('toolvet')` from plain Node, a strict NodeNext
  * type-check of a file using the public API (skipLibCheck false), and a vitest suite with the
  * matchers and the reporter (fixtures/consumer/). Slow (an install): generous timeouts.
  */
@@ -21,7 +21,7 @@ let work: string;
 let tarball: string;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(os.tmpdir(), 'toolproof-consumer-'));
+  work = mkdtempSync(join(os.tmpdir(), 'toolvet-consumer-'));
   tarball = await packInto(join(work, 'pack'));
 }, 1_800_000);
 
@@ -31,8 +31,8 @@ afterAll(() => {
 
 describe('the packed package in a fresh project', { timeout: LONG }, () => {
   let project: string;
-  const toolproof = (args: string[]) => exec('npx', ['--no-install', 'toolproof', ...args], { cwd: project, timeoutMs: LONG });
-  const example = (path: string): string => join(project, 'node_modules/toolproof/fixtures', path);
+  const toolvet = (args: string[]) => exec('npx', ['--no-install', 'toolvet', ...args], { cwd: project, timeoutMs: LONG });
+  const example = (path: string): string => join(project, 'node_modules/toolvet/fixtures', path);
 
   beforeAll(async () => {
     project = join(work, 'project');
@@ -51,35 +51,35 @@ describe('the packed package in a fresh project', { timeout: LONG }, () => {
     expect(unwanted).toEqual([]);
   });
 
-  it('toolproof --version prints the version', async () => {
-    const run = await toolproof(['--version']);
+  it('toolvet --version prints the version', async () => {
+    const run = await toolvet(['--version']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe(VERSION);
   });
 
-  it('toolproof run: the bundled example passes from the installed package', async () => {
-    const run = await toolproof(['run']);
+  it('toolvet run: the bundled example passes from the installed package', async () => {
+    const run = await toolvet(['run']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/PASS accuracy/);
   });
 
-  it('toolproof eval on the bundled example writes a result', async () => {
+  it('toolvet eval on the bundled example writes a result', async () => {
     const out = join(project, 'eval.json');
-    const run = await toolproof(['eval', '--config', example('hosts/example.json'), '--server', 'echo', '--queries', example('queries/echo.yaml'), '--min-accuracy', '0.5', '--json', out]);
+    const run = await toolvet(['eval', '--config', example('hosts/example.json'), '--server', 'echo', '--queries', example('queries/echo.yaml'), '--min-accuracy', '0.5', '--json', out]);
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(readFileSync(out, 'utf8')) as { summary: { cases: number }; verdict: { status: string } };
     expect(result.summary.cases).toBeGreaterThan(0);
     expect(result.verdict.status).toBe('pass');
   });
 
-  it('toolproof eval streams a large JSON query set from the installed package', async () => {
+  it('toolvet eval streams a large JSON query set from the installed package', async () => {
     const base = (parse(readFileSync(example('queries/echo.yaml'), 'utf8')) as { cases: Array<{ id: string }> }).cases;
     const cases = Array.from({ length: 12_000 }, (_, i) => ({ ...base[i % base.length], id: `${base[i % base.length].id}-${i}` }));
     const text = JSON.stringify({ name: 'many', cases });
     // Past the size from which eval streams a JSON set rather than parse it whole.
     expect(text.length).toBeGreaterThan(STREAM_ABOVE_BYTES);
     writeFileSync(join(project, 'many.json'), text);
-    const run = await toolproof(['eval', '--tools', example('tools/echo.json'), '--model', 'mock', '--queries', 'many.json', '--results', 'many.jsonl', '--json', 'many-result.json']);
+    const run = await toolvet(['eval', '--tools', example('tools/echo.json'), '--model', 'mock', '--queries', 'many.json', '--results', 'many.jsonl', '--json', 'many-result.json']);
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(readFileSync(join(project, 'many-result.json'), 'utf8')) as { summary: { cases: number }; cases: Array<{ id: string }> };
     expect(result.summary.cases).toBe(12_000);
@@ -87,25 +87,25 @@ describe('the packed package in a fresh project', { timeout: LONG }, () => {
     expect(readFileSync(join(project, 'many.jsonl'), 'utf8').trim().split('\n')).toHaveLength(12_001);
   });
 
-  it('toolproof lint on a tool file', async () => {
-    const run = await toolproof(['lint', '--tools', example('tools/echo.json'), '--format', 'json']);
+  it('toolvet lint on a tool file', async () => {
+    const run = await toolvet(['lint', '--tools', example('tools/echo.json'), '--format', 'json']);
     expect(run.code, run.stderr).toBe(0);
     expect((JSON.parse(run.stdout) as { lint: { findings: unknown[] } }).lint.findings).toEqual([]);
   });
 
-  it('toolproof snapshot of a bundled server', async () => {
-    const run = await toolproof(['snapshot', '--config', example('hosts/example.json'), '--server', 'echo', '--out', join(project, 'snapshots')]);
+  it('toolvet snapshot of a bundled server', async () => {
+    const run = await toolvet(['snapshot', '--config', example('hosts/example.json'), '--server', 'echo', '--out', join(project, 'snapshots')]);
     expect(run.code, run.stderr).toBe(0);
     const snapshot = JSON.parse(readFileSync(join(project, 'snapshots/echo.json'), 'utf8')) as { tools: { name: string }[] };
     expect(snapshot.tools.map((t) => t.name)).toEqual(['echo']);
   });
 
-  it('imports toolproof, its reporter and its result schema from plain Node', async () => {
+  it('imports toolvet, its reporter and its result schema from plain Node', async () => {
     const script = [
-      "const t = await import('toolproof');",
-      "const r = await import('toolproof/reporter');",
-      "const schema = (await import('toolproof/result.schema.json', { with: { type: 'json' } })).default;",
-      "const tools = t.loadToolFile('node_modules/toolproof/fixtures/tools/echo.json').tools;",
+      "const t = await import('toolvet');",
+      "const r = await import('toolvet/reporter');",
+      "const schema = (await import('toolvet/result.schema.json', { with: { type: 'json' } })).default;",
+      "const tools = t.loadToolFile('node_modules/toolvet/fixtures/tools/echo.json').tools;",
       'console.log(JSON.stringify({ runEval: typeof t.runEval, rules: Object.keys(t.TOOL_RULES).length, findings: t.lintTools(tools).findings.length, reporter: typeof r.default, schema: typeof schema.$schema }));',
     ].join('\n');
     const run = await execOk('node', ['--input-type=module', '-e', script], { cwd: project });
@@ -118,17 +118,17 @@ describe('the packed package in a fresh project', { timeout: LONG }, () => {
     expect(run.code).toBe(0);
   });
 
-  it('runs a vitest suite with toolproof/vitest matchers and the toolproof/reporter reporter', async () => {
+  it('runs a vitest suite with toolvet/vitest matchers and the toolvet/reporter reporter', async () => {
     const run = await exec('npx', ['--no-install', 'vitest', 'run'], { cwd: project, timeoutMs: LONG });
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/2 passed/);
-    const report = JSON.parse(readFileSync(join(project, 'toolproof-report/toolproof.json'), 'utf8')) as { verdict: { status: string } };
+    const report = JSON.parse(readFileSync(join(project, 'toolvet-report/toolvet.json'), 'utf8')) as { verdict: { status: string } };
     expect(report.verdict.status).toBe('pass');
-    expect(existsSync(join(project, 'toolproof-report/toolproof.html'))).toBe(true);
+    expect(existsSync(join(project, 'toolvet-report/toolvet.html'))).toBe(true);
   });
 });
 
-describe('toolproof init in an empty project, then what it wrote', { timeout: LONG }, () => {
+describe('toolvet init in an empty project, then what it wrote', { timeout: LONG }, () => {
   let project: string;
   const run = (command: string, args: string[]) => exec('npx', ['--no-install', command, ...args], { cwd: project, timeoutMs: LONG });
 
@@ -136,19 +136,19 @@ describe('toolproof init in an empty project, then what it wrote', { timeout: LO
     project = join(work, 'app');
     await createProject(project, tarball);
     // The project's own host configuration: two servers shipped in the package, by absolute path.
-    const servers = join(project, 'node_modules/toolproof/fixtures/servers');
+    const servers = join(project, 'node_modules/toolvet/fixtures/servers');
     const entry = (file: string) => ({ command: 'node', args: [join(servers, file)] });
     writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { echo: entry('echo.mjs'), refman: entry('refman.mjs') } }, null, 2));
   }, 1_800_000);
 
   it('init writes the query sets, the suite, vitest.config.ts and the workflow', async () => {
-    const init = await run('toolproof', ['init']);
+    const init = await run('toolvet', ['init']);
     expect(init.code, init.stderr).toBe(0);
-    for (const file of ['toolproof/queries/echo.yaml', 'toolproof/queries/refman.yaml', 'toolproof/selection.test.ts', 'vitest.config.ts', '.github/workflows/toolproof.yml']) {
+    for (const file of ['toolvet/queries/echo.yaml', 'toolvet/queries/refman.yaml', 'toolvet/selection.test.ts', 'vitest.config.ts', '.github/workflows/toolvet.yml']) {
       expect(existsSync(join(project, file)), file).toBe(true);
     }
-    expect(readFileSync(join(project, 'toolproof/queries/refman.yaml'), 'utf8')).toMatch(/draft: true/);
-    const again = await run('toolproof', ['init']);
+    expect(readFileSync(join(project, 'toolvet/queries/refman.yaml'), 'utf8')).toMatch(/draft: true/);
+    const again = await run('toolvet', ['init']);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/kept vitest\.config\.ts \(it exists; --force overwrites it\)/);
   });
@@ -157,22 +157,22 @@ describe('toolproof init in an empty project, then what it wrote', { timeout: LO
     const vitest = await run('vitest', ['run']);
     expect(vitest.code, `${vitest.stdout}\n${vitest.stderr}`).toBe(0);
     expect(vitest.stdout).toMatch(/2 passed/);
-    const markdown = readFileSync(join(project, 'toolproof-report/toolproof.md'), 'utf8');
+    const markdown = readFileSync(join(project, 'toolvet-report/toolvet.md'), 'utf8');
     expect(markdown).toMatch(/W_DRAFT_CASES/);
   });
 
   it("the workflow's commands work: two shards, then report --merge into HTML and Markdown", async () => {
-    rmSync(join(project, 'toolproof-report'), { recursive: true, force: true });
+    rmSync(join(project, 'toolvet-report'), { recursive: true, force: true });
     for (const shard of ['1/2', '2/2']) {
       const vitest = await run('vitest', ['run', `--shard=${shard}`, '--passWithNoTests']);
       expect(vitest.code, `${vitest.stdout}\n${vitest.stderr}`).toBe(0);
     }
-    const merged = await run('toolproof', ['report', '--merge', 'toolproof-report', '--format', 'html,markdown', '--out-dir', 'toolproof-merged']);
+    const merged = await run('toolvet', ['report', '--merge', 'toolvet-report', '--format', 'html,markdown', '--out-dir', 'toolvet-merged']);
     expect(merged.code, merged.stderr).toBe(0);
-    expect(readFileSync(join(project, 'toolproof-merged/toolproof.md'), 'utf8')).toMatch(/echo/);
-    expect(existsSync(join(project, 'toolproof-merged/toolproof.html'))).toBe(true);
-    const workflow = readFileSync(join(project, '.github/workflows/toolproof.yml'), 'utf8');
+    expect(readFileSync(join(project, 'toolvet-merged/toolvet.md'), 'utf8')).toMatch(/echo/);
+    expect(existsSync(join(project, 'toolvet-merged/toolvet.html'))).toBe(true);
+    const workflow = readFileSync(join(project, '.github/workflows/toolvet.yml'), 'utf8');
     expect(workflow).toContain('npx vitest run --shard=${{ matrix.shard }}/2 --passWithNoTests');
-    expect(workflow).toContain('npx toolproof report --merge toolproof-report --format html,markdown --out-dir toolproof-merged');
+    expect(workflow).toContain('npx toolvet report --merge toolvet-report --format html,markdown --out-dir toolvet-merged');
   });
 });

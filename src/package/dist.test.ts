@@ -1,5 +1,5 @@
 /**
- * The built CLI (dist/, written by the test run's global setup) starts light: what `toolproof
+ * The built CLI (dist/, written by the test run's global setup) starts light: what `toolvet
  * --version` loads statically is our own start-up code and commander, nothing else; each command is a
  * chunk loaded on demand.
  */
@@ -32,10 +32,10 @@ describe('dist/', () => {
     expect(packages).toEqual(['commander']);
   });
 
-  it('bin/toolproof.js --version prints the package version (package.json found from dist/)', async () => {
+  it('bin/toolvet.js --version prints the package version (package.json found from dist/)', async () => {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     const out = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, [join(ROOT, 'bin/toolproof.js'), '--version'], (error, stdout) => (error ? reject(error) : resolve(stdout))),
+      execFile(process.execPath, [join(ROOT, 'bin/toolvet.js'), '--version'], (error, stdout) => (error ? reject(error) : resolve(stdout))),
     );
     expect(out.trim()).toBe(version);
   });

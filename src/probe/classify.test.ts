@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { classifyFailure, classifyUnknownTool } from './classify.ts';
 
 const text = (t: string, isError = true) => ({ result: { ...(isError ? { isError: true } : {}), content: [{ type: 'text' as const, text: t }] } });
-const rpc = (message: string, code?: number) => ({ error: new ToolproofError('E_CALL_FAILED', `server "s" failed tools/call x: ${message}`, { cause: Object.assign(new Error(message), code === undefined ? {} : { code }) }) });
+const rpc = (message: string, code?: number) => ({ error: new ToolvetError('E_CALL_FAILED', `server "s" failed tools/call x: ${message}`, { cause: Object.assign(new Error(message), code === undefined ? {} : { code }) }) });
 
 describe('classifyFailure', () => {
   it.each([
@@ -25,9 +25,9 @@ describe('classifyFailure', () => {
     ['upstream failure as a bare message', text('Tavily API error: getaddrinfo ENOTFOUND api.tavily.com'), 'bare-text', 'warn', 'accepted-then-failed'],
     ['upstream failure as a JSON-RPC error', rpc('getaddrinfo ENOTFOUND api.notion.com', -32603), 'jsonrpc-error', 'warn', 'accepted-then-failed'],
     ['upstream failure in a structured error with a hint', text('{"error":"fetch failed","code":"UPSTREAM","retry_hint":"try later"}'), 'structured-error', 'warn', 'accepted-then-failed'],
-    ['timeout', { error: new ToolproofError('E_CALL_TIMEOUT', 'late') }, 'timeout', 'fail', 'timed-out'],
+    ['timeout', { error: new ToolvetError('E_CALL_TIMEOUT', 'late') }, 'timeout', 'fail', 'timed-out'],
     ['a server message with ?timeout=32s is no timeout', rpc('Get "http://localhost:8080/api?timeout=32s": dial tcp 127.0.0.1:8080: connect: connection refused', -32603), 'jsonrpc-error', 'warn', 'accepted-then-failed'],
-    ['crash', { error: new ToolproofError('E_SERVER_CRASH', 'gone') }, 'crash', 'fail', 'crashed'],
+    ['crash', { error: new ToolvetError('E_SERVER_CRASH', 'gone') }, 'crash', 'fail', 'crashed'],
   ] as const)('%s', (_name, outcome, shape, status, verdict) => {
     const c = classifyFailure(outcome as never);
     expect([c.shape, c.status, c.verdict]).toEqual([shape, status, verdict]);
@@ -39,7 +39,7 @@ describe('classifyFailure', () => {
 });
 
 describe('classifyUnknownTool', () => {
-  const name = 'toolproof_probe_no_such_tool';
+  const name = 'toolvet_probe_no_such_tool';
   it.each([
     ['JSON-RPC error naming it', rpc(`Unknown tool: ${name}`), 'jsonrpc-error', true, 'pass'],
     ['JSON-RPC error not naming it (our wrapper names it, the server does not)', rpc('Unknown tool'), 'jsonrpc-error', false, 'fail'],

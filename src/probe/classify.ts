@@ -4,7 +4,7 @@
  * CallToolResult or the coded error the call threw.
  */
 import type { CallToolResult } from '../servers/server-connection.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { CheckStatus, FailureShape, UnknownToolShape } from './types.ts';
 import { readVerdict, type ArgumentVerdict } from './verdict.ts';
 
@@ -38,14 +38,14 @@ const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v.trim() !== 
 
 /** The server's own words for a thrown call: the JSON-RPC message, without our "server X failed tools/call Y" prefix. */
 export function serverMessage(error: unknown): string {
-  const cause = error instanceof ToolproofError ? (error as Error & { cause?: unknown }).cause : undefined;
+  const cause = error instanceof ToolvetError ? (error as Error & { cause?: unknown }).cause : undefined;
   if (cause instanceof Error) return cause.message;
   return error instanceof Error ? error.message : String(error);
 }
 
 function thrownShape(error: unknown): 'timeout' | 'crash' | 'jsonrpc-error' {
-  if (error instanceof ToolproofError && error.code === 'E_CALL_TIMEOUT') return 'timeout';
-  if (error instanceof ToolproofError && (error.code === 'E_SERVER_CRASH' || error.code === 'E_SERVER_START')) return 'crash';
+  if (error instanceof ToolvetError && error.code === 'E_CALL_TIMEOUT') return 'timeout';
+  if (error instanceof ToolvetError && (error.code === 'E_SERVER_CRASH' || error.code === 'E_SERVER_START')) return 'crash';
   return 'jsonrpc-error';
 }
 
@@ -58,7 +58,7 @@ export interface ClassifiedFailure extends Classified<FailureShape> {
 }
 
 function rpcCodeOf(error: unknown): number | undefined {
-  const cause = error instanceof ToolproofError ? (error as Error & { cause?: unknown }).cause : error;
+  const cause = error instanceof ToolvetError ? (error as Error & { cause?: unknown }).cause : error;
   const code = (cause as { code?: unknown } | undefined)?.code;
   return typeof code === 'number' ? code : undefined;
 }
@@ -80,8 +80,8 @@ export function classifyFailure(outcome: CallOutcome): ClassifiedFailure {
   if ('error' in outcome) {
     const shape = thrownShape(outcome.error);
     const message = serverMessage(outcome.error);
-    const code = outcome.error instanceof ToolproofError ? outcome.error.code : undefined;
-    const { verdict, evidence } = readVerdict({ kind: 'thrown', toolproofCode: code, rpcCode: rpcCodeOf(outcome.error), message });
+    const code = outcome.error instanceof ToolvetError ? outcome.error.code : undefined;
+    const { verdict, evidence } = readVerdict({ kind: 'thrown', toolvetCode: code, rpcCode: rpcCodeOf(outcome.error), message });
     const excerpt = excerptOf(message);
     if (shape !== 'jsonrpc-error') return { shape, verdict, evidence, status: 'fail', detail: shape === 'timeout' ? 'no answer within the call timeout' : 'the server exited during the call', excerpt };
     if (verdict === 'accepted-then-failed') return { shape, verdict, evidence, status: 'warn', detail: `${DID_NOT_VALIDATE} (${evidence}), as a JSON-RPC error`, excerpt };

@@ -2,7 +2,7 @@
 import pLimit from 'p-limit';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { toErrorInfo } from '../errors.ts';
-import type { ToolproofResult, VerdictStatus } from '../report/model.ts';
+import type { ToolvetResult, VerdictStatus } from '../report/model.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import { probeServer } from './probe-server.ts';
@@ -52,7 +52,7 @@ export function summarise(servers: ServerProbe[], allowDestructive: boolean, cal
   };
 }
 
-export async function runProbe(options: ProbeRunOptions): Promise<ToolproofResult> {
+export async function runProbe(options: ProbeRunOptions): Promise<ToolvetResult> {
   const startedAt = new Date().toISOString();
   const config = loadHostConfig(options.config);
   const names = selectServers(config, options.servers ?? []);

@@ -3,7 +3,7 @@
  * tool, and for each tool that is safe to call, arguments that break its schema. The spec's echo
  * sample is the one valid call, made only when the tool matches the sample exactly.
  */
-import { toErrorInfo, ToolproofError } from '../errors.ts';
+import { toErrorInfo, ToolvetError } from '../errors.ts';
 import { runRules } from '../lint/run-rules.ts';
 import { requiredExists } from '../lint/rules/tool/required-exists.ts';
 import { schemaObjectRoot } from '../lint/rules/tool/schema-object-root.ts';
@@ -22,8 +22,8 @@ import type { CheckResult, CheckStatus, ServerProbe, ToolProbe, UnknownToolCheck
 const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 export const worst = (statuses: CheckStatus[]): CheckStatus => statuses.reduce<CheckStatus>((a, b) => (RANK[b] > RANK[a] ? b : a), 'pass');
 
-export const UNKNOWN_TOOL_NAME = 'toolproof_probe_no_such_tool';
-const ECHO_INPUT = 'toolproof probe 4f1c';
+export const UNKNOWN_TOOL_NAME = 'toolvet_probe_no_such_tool';
+const ECHO_INPUT = 'toolvet probe 4f1c';
 
 export interface ProbeServerOptions {
   allowDestructive: boolean;
@@ -104,7 +104,7 @@ async function probeTool(tool: ToolDefinition, options: ProbeServerOptions): Pro
 export async function probeServer(server: string, tools: ToolDefinition[], options: ProbeServerOptions): Promise<ServerProbe> {
   const first = await options.connection();
   if (!first) {
-    const error = new ToolproofError('E_SERVER_CRASH', `server "${server}" was gone before it could be probed`, { server, hint: 'run it directly in a terminal to see why it exits' });
+    const error = new ToolvetError('E_SERVER_CRASH', `server "${server}" was gone before it could be probed`, { server, hint: 'run it directly in a terminal to see why it exits' });
     return { server, state: 'errored', error: toErrorInfo(error), tools: tools.length, toolProbes: [], status: 'fail' };
   }
   const base = { server, ...(first.identity.version ? { version: first.identity.version } : {}), ...(first.identity.protocolVersion ? { protocolVersion: first.identity.protocolVersion } : {}), tools: tools.length };

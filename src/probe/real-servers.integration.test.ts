@@ -25,7 +25,7 @@ function judged(server: string, tools: string[]): Record<string, string> {
   return Object.fromEntries(tools.map((t) => [t, JUDGED[server]?.[t] ?? 'not judged']));
 }
 
-const realHost = (): ReturnType<typeof realServersHost> => realServersHost('toolproof-probe-real-');
+const realHost = (): ReturnType<typeof realServersHost> => realServersHost('toolvet-probe-real-');
 
 function shapes(server: ServerProbe): Record<string, string> {
   return Object.fromEntries(server.toolProbes.map((t) => [t.tool, t.state === 'skipped' ? 'skipped' : [...new Set(t.probes.map((p) => p.shape))].join(' ')]));
@@ -42,7 +42,7 @@ describe('probe: real servers', () => {
       expect(s.state).toBe('probed');
       // All three are built on the SDK's McpServer: an unknown tool is an isError text that names it.
       expect(s.unknownTool).toMatchObject({ shape: 'is-error-text', namesTool: true, status: 'pass' });
-      expect(s.unknownTool?.detail).toContain('Tool toolproof_probe_no_such_tool not found');
+      expect(s.unknownTool?.detail).toContain('Tool toolvet_probe_no_such_tool not found');
       expect(s.listStable?.status).toBe('pass');
       // Some tools without arguments list no "required" array.
       expect(s.schemasWellFormed?.status).toBe('warn');
@@ -113,7 +113,7 @@ describe('probe: real servers', () => {
   }, 300_000);
 
   it('reads each third-party tool\'s answer to bad arguments as judged: rejected, did not validate, or could not tell', async () => {
-    const { config } = thirdPartyHost(undefined, 'toolproof-probe-third-party-');
+    const { config } = thirdPartyHost(undefined, 'toolvet-probe-third-party-');
     // Ten servers start at once on a loaded machine: generous deadlines, so only a real hang could trip one.
     const result = await runProbe({ config, allowDestructive: true, timeouts: { startMs: 180_000, callMs: 120_000 } });
     const probe = result.probe!;

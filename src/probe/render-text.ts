@@ -43,7 +43,7 @@ export function renderProbeText(report: ProbeReport): string {
   const tools = `${m.toolsProbed} tool(s) probed${said.length ? ` (bad arguments: ${said.join(', ')})` : ''}, ${m.toolsSkipped} skipped`;
   lines.push(`${m.servers} server(s), ${tools}; checks: ${m.pass} pass, ${m.warn} warn, ${m.fail} fail; ${verdict}${report.allowDestructive ? '' : pc.dim(' (destructive tools skipped; --allow-destructive to probe them)')}`);
   for (const u of unprobed) lines.push(`  ${pc.red('not probed')}: ${u.server}${u.code ? ` (${u.code})` : ''}: ${u.message}`);
-  if (unprobed.length > 0) lines.push(`  next: run each by hand to see why (toolproof doctor --config FILE --server NAME), or leave it out with --server; no verdict is given on a server that was not probed`);
+  if (unprobed.length > 0) lines.push(`  next: run each by hand to see why (toolvet doctor --config FILE --server NAME), or leave it out with --server; no verdict is given on a server that was not probed`);
   return lines.join('\n');
 }
 

@@ -4,7 +4,7 @@
  * once (arguments made up where it has required ones), and each prompt with a required argument is got
  * without it, which must fail with a protocol error that names the argument.
  */
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { ServerConnection } from '../servers/server-connection.ts';
 import type { PromptArgument, PromptDefinition, ResourceDefinition, ToolDefinition } from '../types.ts';
 import type { ProbeServerOptions } from './probe-server.ts';
@@ -22,7 +22,7 @@ const serverSaid = (error: unknown): string => {
   const message = (error as Error).message ?? String(error);
   return message.replace(/^server "[^"]*" failed [^:]*: /, '');
 };
-const crashed = (error: unknown): boolean => error instanceof ToolproofError && (error.code === 'E_SERVER_CRASH' || error.code === 'E_CALL_TIMEOUT');
+const crashed = (error: unknown): boolean => error instanceof ToolvetError && (error.code === 'E_SERVER_CRASH' || error.code === 'E_CALL_TIMEOUT');
 
 async function readOne(connection: ServerConnection, resource: ResourceDefinition, timeoutMs?: number): Promise<ResourceReadProbe> {
   const uri = resource.uri;

@@ -1,5 +1,5 @@
 /**
- * `toolproof probe` through the CLI on structured results, resources and prompts: the forecast fixture
+ * `toolvet probe` through the CLI on structured results, resources and prompts: the forecast fixture
  * (fixtures/servers/structured.mjs) breaks its outputSchema at a known path, the modern warehouse fixture
  * gets everything right, and the real server-everything 2025.11.25 accepts a prompt without its
  * required argument.
@@ -9,23 +9,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture, ROOT, runCli, type CliRun } from '../cli/testing.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { probeSection as htmlProbe } from '../report/html/sections.ts';
 import { sectionSuites } from '../report/junit-sections.ts';
 import { probeSection as markdownProbe } from '../report/markdown-sections.ts';
 import { runProbe } from './probe-run.ts';
 import type { ServerProbe } from './types.ts';
 
-describe('toolproof probe: structured results, resources and prompts', () => {
+describe('toolvet probe: structured results, resources and prompts', () => {
   let text: CliRun;
   let servers: ServerProbe[];
-  let result: ToolproofResult;
+  let result: ToolvetResult;
   beforeAll(async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'toolproof-probe-surface-')), 'probe.json');
+    const out = join(mkdtempSync(join(tmpdir(), 'toolvet-probe-surface-')), 'probe.json');
     text = await runCli(['probe', '--config', fixture('hosts/structured.json')]);
     const json = await runCli(['probe', '--config', fixture('hosts/structured.json'), '--format', 'json', '--output', out]);
     expect(json.code).toBe(1);
-    result = JSON.parse(readFileSync(out, 'utf8')) as ToolproofResult;
+    result = JSON.parse(readFileSync(out, 'utf8')) as ToolvetResult;
     servers = result.probe!.servers;
   }, 120_000);
 
@@ -61,10 +61,10 @@ describe('toolproof probe: structured results, resources and prompts', () => {
   });
 
   it('catches the real server-everything 2025.11.25 accepting complex_prompt without "temperature"', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-probe-old-'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-probe-old-'));
     writeFileSync(join(dir, 'host.json'), JSON.stringify({ mcpServers: { old: { command: process.execPath, args: [join(ROOT, 'node_modules/everything-old/dist/index.js'), 'stdio'] } } }));
     await runCli(['probe', '--config', join(dir, 'host.json'), '--format', 'json', '--output', join(dir, 'probe.json')], { timeoutMs: 120_000 });
-    const [old] = (JSON.parse(readFileSync(join(dir, 'probe.json'), 'utf8')) as ToolproofResult).probe!.servers;
+    const [old] = (JSON.parse(readFileSync(join(dir, 'probe.json'), 'utf8')) as ToolvetResult).probe!.servers;
     expect(old.resourceReads).toHaveLength(100);
     expect(old.resourceReads!.every((r) => r.status === 'pass')).toBe(true);
     expect(old.promptGets!.filter((p) => p.status !== 'pass')).toEqual([

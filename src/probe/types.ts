@@ -1,5 +1,5 @@
 /**
- * What `toolproof probe` finds out about live servers, as plain data (the `probe` section of a
+ * What `toolvet probe` finds out about live servers, as plain data (the `probe` section of a
  * result). Every check has a status: pass, warn (works, but not as the conventions ask), fail, or
  * skip (not run, with the reason).
  */

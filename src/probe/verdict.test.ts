@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readVerdict, toolVerdict, type Answer, type ArgumentVerdict } from './verdict.ts';
 
 const isError = (text: string): Answer => ({ kind: 'result', isError: true, text, failureBody: false });
-const rpc = (code: number, message: string): Answer => ({ kind: 'thrown', toolproofCode: 'E_CALL_FAILED', rpcCode: code, message });
+const rpc = (code: number, message: string): Answer => ({ kind: 'thrown', toolvetCode: 'E_CALL_FAILED', rpcCode: code, message });
 const success = (text: string, failureBody = false): Answer => ({ kind: 'result', isError: false, text, failureBody });
 
 // kubectl's own log line, as mcp-server-kubernetes passes it on: a URL with ?timeout=32s in it.
@@ -48,10 +48,10 @@ describe('readVerdict', () => {
     ['a message that says nothing', isError('Something went wrong.'), 'unclear'],
     ['no text', isError(''), 'unclear'],
     // Deadlines and crashes come from our side, never from words.
-    ['our deadline', { kind: 'thrown', toolproofCode: 'E_CALL_TIMEOUT', message: 'late' }, 'timed-out'],
+    ['our deadline', { kind: 'thrown', toolvetCode: 'E_CALL_TIMEOUT', message: 'late' }, 'timed-out'],
     ['the word "timeout" in a JSON-RPC error is not a timeout', rpc(-32603, 'MCP error -32603: upstream said: Get "http://localhost:8080/api?timeout=32s": dial tcp 127.0.0.1:8080: connect: connection refused'), 'accepted-then-failed'],
     ['the word "timed out" alone is not our timeout', rpc(-32603, 'MCP error -32603: the operation timed out'), 'unclear'],
-    ['the connection closed', { kind: 'thrown', toolproofCode: 'E_SERVER_CRASH', message: 'gone' }, 'crashed'],
+    ['the connection closed', { kind: 'thrown', toolvetCode: 'E_SERVER_CRASH', message: 'gone' }, 'crashed'],
     ['a plain success', success('[{"id": 1}]'), 'accepted'],
     ['a success whose data happens to say "must be"', success('Results: the value must be positive, see docs'), 'accepted'],
   ])('%s', (_name, answer, verdict) => {

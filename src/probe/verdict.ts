@@ -21,7 +21,7 @@ export const VERDICT_LABEL: Record<ArgumentVerdict, string> = {
 
 /** What came back, reduced to what the verdict needs. */
 export type Answer =
-  | { kind: 'thrown'; toolproofCode?: string; rpcCode?: number; message: string }
+  | { kind: 'thrown'; toolvetCode?: string; rpcCode?: number; message: string }
   | { kind: 'result'; isError: boolean; text: string; failureBody: boolean };
 
 export interface VerdictReading {
@@ -102,8 +102,8 @@ function readText(text: string, rpcCode: number | undefined): VerdictReading {
 export function readVerdict(answer: Answer): VerdictReading {
   if (answer.kind === 'thrown') {
     // Our own deadline (the SDK's -32001) is the only timeout; the word in a message is the server talking.
-    if (answer.toolproofCode === 'E_CALL_TIMEOUT') return { verdict: 'timed-out', evidence: 'no answer within the call timeout' };
-    if (answer.toolproofCode === 'E_SERVER_CRASH' || answer.toolproofCode === 'E_SERVER_START') return { verdict: 'crashed', evidence: 'the connection closed' };
+    if (answer.toolvetCode === 'E_CALL_TIMEOUT') return { verdict: 'timed-out', evidence: 'no answer within the call timeout' };
+    if (answer.toolvetCode === 'E_SERVER_CRASH' || answer.toolvetCode === 'E_SERVER_START') return { verdict: 'crashed', evidence: 'the connection closed' };
     return readText(answer.message, answer.rpcCode);
   }
   if (answer.text.trim() === '') return { verdict: answer.isError ? 'unclear' : 'accepted', evidence: 'no text' };

@@ -4,7 +4,7 @@
  * (the cost per query set, and where the cases are) is kept beside the result object, not in it:
  * the JSON written from it holds every case again, so the result schema does not change.
  */
-import type { ToolproofResult } from './model.ts';
+import type { ToolvetResult } from './model.ts';
 
 export interface SuiteCostRow {
   suite: string;
@@ -23,19 +23,19 @@ export interface CasesElsewhere {
   costBySuite: SuiteCostRow[];
 }
 
-const notes = new WeakMap<ToolproofResult, CasesElsewhere>();
+const notes = new WeakMap<ToolvetResult, CasesElsewhere>();
 
-export function noteCasesElsewhere(result: ToolproofResult, note: CasesElsewhere): void {
+export function noteCasesElsewhere(result: ToolvetResult, note: CasesElsewhere): void {
   notes.set(result, note);
 }
 
 /** Set only on a result whose `cases` are a part of the run's (a streamed eval's, in memory). */
-export function casesElsewhere(result: ToolproofResult): CasesElsewhere | undefined {
+export function casesElsewhere(result: ToolvetResult): CasesElsewhere | undefined {
   return notes.get(result);
 }
 
 /** Failed and errored cases the result counts but does not hold (0 when it holds them all). */
-export function failedNotShown(result: ToolproofResult): number {
+export function failedNotShown(result: ToolvetResult): number {
   const s = result.summary;
   if (!s || !result.cases) return 0;
   const shown = result.cases.filter((c) => c.state === 'failed' || c.state === 'errored').length;
@@ -43,7 +43,7 @@ export function failedNotShown(result: ToolproofResult): number {
 }
 
 /** One line: how many failed cases are not listed and where they are. */
-export function moreFailedText(result: ToolproofResult, more: number): string {
+export function moreFailedText(result: ToolvetResult, more: number): string {
   const file = casesElsewhere(result)?.file;
   return `… and ${more} more failed case(s) not listed here${file ? `: every case is in ${file}` : ': every case is in the --results file and the --json result'}`;
 }

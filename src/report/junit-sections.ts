@@ -4,7 +4,7 @@
  * the rest pass with their message in system-out, so CI still lists them.
  */
 import { surfaceRows } from './probe-surface-rows.ts';
-import type { ToolproofResult } from './model.ts';
+import type { ToolvetResult } from './model.ts';
 import { pct } from './text.ts';
 
 export interface JUnitCase {
@@ -22,7 +22,7 @@ export interface JUnitSuite {
   cases: JUnitCase[];
 }
 
-export function sectionSuites(result: ToolproofResult): JUnitSuite[] {
+export function sectionSuites(result: ToolvetResult): JUnitSuite[] {
   const suites: JUnitSuite[] = [];
   const lint = result.lint;
   if (lint) {
@@ -31,7 +31,7 @@ export function sectionSuites(result: ToolproofResult): JUnitSuite[] {
       name: `lint (${lint.profile})`,
       cases: lint.findings.map((f) => {
         const subject = [f.server, f.target].filter(Boolean).join('/') || '(set)';
-        const c: JUnitCase = { name: `${f.ruleId}: ${subject} ${f.path}`, classname: `toolproof.lint.${f.ruleId}`, output: `${f.severity}: ${f.message}` };
+        const c: JUnitCase = { name: `${f.ruleId}: ${subject} ${f.path}`, classname: `toolvet.lint.${f.ruleId}`, output: `${f.severity}: ${f.message}` };
         if (failing.has(f.severity)) c.failure = { message: f.message, type: f.severity, body: `${f.severity} ${f.ruleId} at ${subject} ${f.path}${f.file ? `\nfile: ${f.file}${f.line ? `:${f.line}` : ''}` : ''}` };
         return c;
       }),
@@ -41,13 +41,13 @@ export function sectionSuites(result: ToolproofResult): JUnitSuite[] {
   if (diff) {
     const failLevels = new Set(diff.failOn === 'info' ? ['breaking', 'retest', 'safe'] : diff.failOn === 'retest' ? ['breaking', 'retest'] : ['breaking']);
     const cases: JUnitCase[] = diff.changes.map((ch) => {
-      const c: JUnitCase = { name: `${ch.level} ${ch.server ? `${ch.server}/` : ''}${ch.tool}: ${ch.check} ${ch.path}`.trim(), classname: `toolproof.diff.${ch.level}`, output: ch.message };
+      const c: JUnitCase = { name: `${ch.level} ${ch.server ? `${ch.server}/` : ''}${ch.tool}: ${ch.check} ${ch.path}`.trim(), classname: `toolvet.diff.${ch.level}`, output: ch.message };
       if (failLevels.has(ch.level) && !ch.accepted) c.failure = { message: ch.message, type: ch.check, body: `${ch.level} change at ${ch.tool} ${ch.path}` };
       return c;
     });
     for (const ab of diff.ab) {
       const body = [`old ${pct(ab.oldAccuracy)} -> new ${pct(ab.newAccuracy)}, McNemar p = ${ab.mcnemarP.toPrecision(3)}`, ...ab.flipped.map((f) => `${f.direction} ${f.id}: "${f.query}" old ${f.oldChoice}, new ${f.newChoice}`)].join('\n');
-      const c: JUnitCase = { name: `A/B ${ab.suite}: ${ab.verdict}`, classname: 'toolproof.diff.ab', output: body };
+      const c: JUnitCase = { name: `A/B ${ab.suite}: ${ab.verdict}`, classname: 'toolvet.diff.ab', output: body };
       if ((ab.verdict === 'regressed' || ab.verdict === 'not enough data') && !ab.accepted) c.failure = { message: `selection ${ab.verdict}: ${ab.worse} query(ies) flipped to fail`, type: ab.verdict, body };
       cases.push(c);
     }
@@ -58,7 +58,7 @@ export function sectionSuites(result: ToolproofResult): JUnitSuite[] {
     suites.push({
       name: 'skills trigger',
       cases: trigger.cases.map((t) => {
-        const c: JUnitCase = { name: `${t.skill}/${t.id}: ${t.query.slice(0, 80)}`, classname: `toolproof.skills.${t.skill}`, output: `trigger rate ${pct(t.triggerRate)}; loads: ${t.loads.join(', ')}` };
+        const c: JUnitCase = { name: `${t.skill}/${t.id}: ${t.query.slice(0, 80)}`, classname: `toolvet.skills.${t.skill}`, output: `trigger rate ${pct(t.triggerRate)}; loads: ${t.loads.join(', ')}` };
         if (t.state === 'failed') c.failure = { message: t.reason, type: 'trigger', body: `should trigger: ${t.shouldTrigger}; loads: ${t.loads.join(', ')}` };
         else if (t.state === 'errored') c.error = { message: t.reason, type: t.errors[0]?.code ?? 'errored', body: t.errors.map((e) => `${e.code}: ${e.message}`).join('\n') };
         return c;
@@ -72,14 +72,14 @@ export function sectionSuites(result: ToolproofResult): JUnitSuite[] {
       cases: probe.servers.flatMap((p) =>
         p.toolProbes.map((t) => {
           const detail = t.probes.map((x) => `${x.kind}: ${x.shape}: ${x.detail}`).join('\n');
-          const c: JUnitCase = { name: `${p.server}/${t.tool}`, classname: `toolproof.probe.${p.server}`, output: detail };
+          const c: JUnitCase = { name: `${p.server}/${t.tool}`, classname: `toolvet.probe.${p.server}`, output: detail };
           if (t.state === 'skipped') c.skipped = t.skipReason ?? 'skipped';
           else if (t.status === 'fail') c.failure = { message: `${t.tool} does not fail in a structured way`, type: 'probe', body: detail };
           return c;
         }),
       ).concat(
         probe.servers.flatMap(surfaceRows).map((r) => {
-          const c: JUnitCase = { name: `${r.server}/${r.check}: ${r.name}`, classname: `toolproof.probe.${r.server}`, output: r.detail };
+          const c: JUnitCase = { name: `${r.server}/${r.check}: ${r.name}`, classname: `toolvet.probe.${r.server}`, output: r.detail };
           if (r.status === 'skip') c.skipped = r.detail;
           else if (r.status === 'fail') c.failure = { message: r.detail, type: 'probe', body: r.detail };
           return c;
@@ -92,7 +92,7 @@ export function sectionSuites(result: ToolproofResult): JUnitSuite[] {
     suites.push({
       name: 'bench',
       cases: bench.tasks.map((t) => {
-        const c: JUnitCase = { name: `${t.server} ${t.task}`, classname: `toolproof.bench.${t.server}`, timeMs: t.meanMs ?? 0, output: `mean ${t.meanMs?.toFixed(2) ?? '-'} ms${t.ratio !== undefined ? `, ${t.ratio.toFixed(2)}x baseline` : ''}` };
+        const c: JUnitCase = { name: `${t.server} ${t.task}`, classname: `toolvet.bench.${t.server}`, timeMs: t.meanMs ?? 0, output: `mean ${t.meanMs?.toFixed(2) ?? '-'} ms${t.ratio !== undefined ? `, ${t.ratio.toFixed(2)}x baseline` : ''}` };
         if (t.flagged) c.failure = { message: `slower than the baseline: ${t.ratio?.toFixed(2)}x`, type: 'slowdown', body: c.output ?? '' };
         else if (t.state === 'errored') c.error = { message: t.reason ?? t.error?.message ?? 'errored', type: t.error?.code ?? 'errored', body: '' };
         else if (t.state === 'skipped') c.skipped = t.reason ?? 'skipped';

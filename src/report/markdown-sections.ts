@@ -4,12 +4,12 @@
  */
 import { surfaceRows } from './probe-surface-rows.ts';
 import { details, table } from './markdown-kit.ts';
-import type { ToolproofResult } from './model.ts';
+import type { ToolvetResult } from './model.ts';
 import { pct, pointsText } from './text.ts';
 
 const where = (c: { server?: string; tool: string }): string => `${c.server ? `${c.server}/` : ''}${c.tool}`;
 
-export function breakingSection(result: ToolproofResult): string | undefined {
+export function breakingSection(result: ToolvetResult): string | undefined {
   const diff = result.diff;
   if (!diff) return undefined;
   const breaking = diff.changes.filter((c) => c.level === 'breaking' && !c.accepted);
@@ -26,14 +26,14 @@ export function breakingSection(result: ToolproofResult): string | undefined {
 }
 
 /** A/B rows for the accuracy table: each query set on the old and the new descriptions. */
-export function abSection(result: ToolproofResult): string | undefined {
+export function abSection(result: ToolvetResult): string | undefined {
   const ab = result.diff?.ab ?? [];
   if (ab.length === 0) return undefined;
   const rows = ab.map((a) => [a.suite, `${a.queries} x ${a.repeat}`, pct(a.oldAccuracy), pct(a.newAccuracy), pointsText(a.difference), `${pointsText(a.interval.low)} to ${pointsText(a.interval.high)}`, a.verdict + (a.accepted ? ' (accepted)' : '')]);
   return `#### Accuracy per query set, old → new descriptions\n\n${table(['query set', 'queries', 'old', 'new', 'change', 'interval of the change (sequential)', 'verdict'], rows)}`;
 }
 
-export function flippedSection(result: ToolproofResult): string | undefined {
+export function flippedSection(result: ToolvetResult): string | undefined {
   const flipped = (result.diff?.ab ?? []).flatMap((a) => a.flipped);
   if (flipped.length === 0) return undefined;
   const worse = flipped.filter((f) => f.direction === 'pass->fail').length;
@@ -43,7 +43,7 @@ export function flippedSection(result: ToolproofResult): string | undefined {
   return flipped.length > 5 ? `#### Flipped queries\n\n${details(title, body)}` : `#### ${title}\n\n${body}`;
 }
 
-export function lintSection(result: ToolproofResult): string | undefined {
+export function lintSection(result: ToolvetResult): string | undefined {
   const lint = result.lint;
   if (!lint) return undefined;
   const s = lint.summary;
@@ -58,7 +58,7 @@ export function lintSection(result: ToolproofResult): string | undefined {
   return out.join('\n\n');
 }
 
-export function skillsSection(result: ToolproofResult): string | undefined {
+export function skillsSection(result: ToolvetResult): string | undefined {
   const skills = result.skills;
   if (!skills) return undefined;
   const out = [`#### Skills (${skills.discovery.skills.length} found)`];
@@ -77,7 +77,7 @@ export function skillsSection(result: ToolproofResult): string | undefined {
   return out.join('\n\n');
 }
 
-export function probeSection(result: ToolproofResult): string | undefined {
+export function probeSection(result: ToolvetResult): string | undefined {
   const probe = result.probe;
   if (!probe) return undefined;
   const s = probe.summary;
@@ -93,7 +93,7 @@ export function probeSection(result: ToolproofResult): string | undefined {
 
 const ms = (x: number | undefined): string => (x === undefined ? '-' : x >= 100 ? x.toFixed(0) : x.toFixed(2));
 
-export function benchSection(result: ToolproofResult): string | undefined {
+export function benchSection(result: ToolvetResult): string | undefined {
   const bench = result.bench;
   if (!bench) return undefined;
   const withBaseline = bench.tasks.some((t) => t.baseline);

@@ -8,9 +8,9 @@ import type { ToolLintResult } from '../lint/lint-tools.ts';
 import type { ProbeReport } from '../probe/types.ts';
 import type { SkillsResult, TriggerEvalResult } from '../skills/result-types.ts';
 import { triggerStats } from '../skills/trigger-metrics.ts';
-import type { BenchSection, ToolproofResult } from './model.ts';
+import type { BenchSection, ToolvetResult } from './model.ts';
 
-type Sections = Pick<ToolproofResult, 'bench' | 'diff' | 'lint' | 'skills' | 'probe'>;
+type Sections = Pick<ToolvetResult, 'bench' | 'diff' | 'lint' | 'skills' | 'probe'>;
 
 const joined = (values: Array<string | undefined>): string => [...new Set(values.filter((v): v is string => v !== undefined))].join(', ');
 
@@ -89,7 +89,7 @@ function mergeProbe(parts: ProbeReport[]): ProbeReport {
   };
 }
 
-function pick<T>(parts: ToolproofResult[], get: (r: ToolproofResult) => T | undefined, merge: (items: T[]) => T): T | undefined {
+function pick<T>(parts: ToolvetResult[], get: (r: ToolvetResult) => T | undefined, merge: (items: T[]) => T): T | undefined {
   const items = parts.flatMap((p) => {
     const v = get(p);
     return v === undefined ? [] : [v];
@@ -97,7 +97,7 @@ function pick<T>(parts: ToolproofResult[], get: (r: ToolproofResult) => T | unde
   return items.length === 0 ? undefined : items.length === 1 ? items[0] : merge(items);
 }
 
-export function mergeSections(parts: ToolproofResult[]): Sections {
+export function mergeSections(parts: ToolvetResult[]): Sections {
   const out: Sections = {};
   const lint = pick(parts, (p) => p.lint, mergeLint);
   if (lint) out.lint = lint;

@@ -2,20 +2,20 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { loadShardResults, mergeResults, readShardFolder } from './merge.ts';
-import type { ToolproofResult } from './model.ts';
+import type { ToolvetResult } from './model.ts';
 import { everyResult } from './testing/real-results.ts';
 
-let parts: ToolproofResult[];
+let parts: ToolvetResult[];
 
 beforeAll(async () => {
   ({ parts } = await everyResult());
 }, 120_000);
 
 /** One eval result cut into two, by query set, the way two shards would each run some sets. */
-function split(result: ToolproofResult): [ToolproofResult, ToolproofResult] {
-  const half = (sets: string[]): ToolproofResult => ({
+function split(result: ToolvetResult): [ToolvetResult, ToolvetResult] {
+  const half = (sets: string[]): ToolvetResult => ({
     ...result,
     suites: result.suites!.filter((s) => sets.includes(s.suite)),
     cases: result.cases!.filter((c) => sets.includes(c.suite)),
@@ -23,14 +23,14 @@ function split(result: ToolproofResult): [ToolproofResult, ToolproofResult] {
   return [half(['refman']), half(['notebook', 'echo'])];
 }
 
-const thrown = (fn: () => unknown): ToolproofError => {
+const thrown = (fn: () => unknown): ToolvetError => {
   try {
     fn();
   } catch (error) {
-    if (error instanceof ToolproofError) return error;
+    if (error instanceof ToolvetError) return error;
     throw error;
   }
-  throw new Error('expected a ToolproofError');
+  throw new Error('expected a ToolvetError');
 };
 
 describe('mergeResults', () => {
@@ -54,7 +54,7 @@ describe('mergeResults', () => {
   });
 
   it('ranks no gate below pass: a part without a gate neither fails the merge nor adds its advice to a gated one', () => {
-    const ungated: ToolproofResult = { ...parts[0], verdict: { status: 'none', reasons: ['no gate set'] } };
+    const ungated: ToolvetResult = { ...parts[0], verdict: { status: 'none', reasons: ['no gate set'] } };
     expect(mergeResults([ungated, ungated]).verdict).toEqual({ status: 'none', reasons: ['no gate set'] });
     expect(mergeResults([ungated, parts[3]]).verdict).toEqual(parts[3].verdict);
     expect(mergeResults([ungated, parts[2]]).verdict.status).toBe(parts[2].verdict.status);
@@ -70,48 +70,48 @@ describe('mergeResults', () => {
 
 describe('loadShardResults', () => {
   it('loads every result in the folder, in name order', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-merge-'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-merge-'));
     const [a, b] = split(parts[0]);
-    writeFileSync(join(dir, 'toolproof.shard-1-of-2.json'), JSON.stringify(a));
-    writeFileSync(join(dir, 'toolproof.shard-2-of-2.json'), JSON.stringify(b));
+    writeFileSync(join(dir, 'toolvet.shard-1-of-2.json'), JSON.stringify(a));
+    writeFileSync(join(dir, 'toolvet.shard-2-of-2.json'), JSON.stringify(b));
     writeFileSync(join(dir, 'notes.txt'), 'not a result');
     const loaded = loadShardResults(dir);
-    expect(loaded.map((l) => l.file.split('/').at(-1))).toEqual(['toolproof.shard-1-of-2.json', 'toolproof.shard-2-of-2.json']);
+    expect(loaded.map((l) => l.file.split('/').at(-1))).toEqual(['toolvet.shard-1-of-2.json', 'toolvet.shard-2-of-2.json']);
     expect(mergeResults(loaded.map((l) => l.result)).summary).toEqual(parts[0].summary);
   });
 
   it('refuses a copied shard, which would count its cases twice', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-merge-'));
-    writeFileSync(join(dir, 'toolproof.shard-1-of-2.json'), JSON.stringify(parts[0]));
-    copyFileSync(join(dir, 'toolproof.shard-1-of-2.json'), join(dir, 'toolproof.shard-2-of-2.json'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-merge-'));
+    writeFileSync(join(dir, 'toolvet.shard-1-of-2.json'), JSON.stringify(parts[0]));
+    copyFileSync(join(dir, 'toolvet.shard-1-of-2.json'), join(dir, 'toolvet.shard-2-of-2.json'));
     const error = thrown(() => loadShardResults(dir));
     expect(error.code).toBe('E_FILE_INVALID');
-    expect(error.message).toContain('toolproof.shard-2-of-2.json is identical to');
+    expect(error.message).toContain('toolvet.shard-2-of-2.json is identical to');
   });
 
-  it('reads only shard files: a merged toolproof.json beside them is skipped and named, not counted', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-merge-'));
+  it('reads only shard files: a merged toolvet.json beside them is skipped and named, not counted', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-merge-'));
     const [a, b] = split(parts[0]);
-    writeFileSync(join(dir, 'toolproof.shard-1-of-3.json'), JSON.stringify(a));
-    writeFileSync(join(dir, 'toolproof.shard-2-of-3.json'), JSON.stringify(b));
-    writeFileSync(join(dir, 'toolproof.json'), JSON.stringify(mergeResults([a, b])));
+    writeFileSync(join(dir, 'toolvet.shard-1-of-3.json'), JSON.stringify(a));
+    writeFileSync(join(dir, 'toolvet.shard-2-of-3.json'), JSON.stringify(b));
+    writeFileSync(join(dir, 'toolvet.json'), JSON.stringify(mergeResults([a, b])));
     const folder = readShardFolder(dir);
-    expect(folder.shards.map((s) => s.file.split('/').at(-1))).toEqual(['toolproof.shard-1-of-3.json', 'toolproof.shard-2-of-3.json']);
-    expect(folder.skipped).toEqual([join(dir, 'toolproof.json')]);
+    expect(folder.shards.map((s) => s.file.split('/').at(-1))).toEqual(['toolvet.shard-1-of-3.json', 'toolvet.shard-2-of-3.json']);
+    expect(folder.skipped).toEqual([join(dir, 'toolvet.json')]);
     expect(folder.missing).toEqual(['3 of 3']);
     expect(mergeResults(folder.shards.map((s) => s.result)).summary!.cases).toBe(parts[0].summary!.cases);
   });
 
   it('names an empty folder, a missing one, and a file that is not a result', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-merge-'));
-    expect(thrown(() => loadShardResults(dir)).message).toContain('holds no shard results (toolproof.shard-<i>-of-<n>.json)');
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-merge-'));
+    expect(thrown(() => loadShardResults(dir)).message).toContain('holds no shard results (toolvet.shard-<i>-of-<n>.json)');
     expect(thrown(() => loadShardResults(join(dir, 'nope'))).code).toBe('E_FILE_MISSING');
     writeFileSync(join(dir, 'results.json'), '{}');
     expect(thrown(() => loadShardResults(dir)).message).toContain('it has results.json, which are not shard files');
     mkdirSync(join(dir, 'x'));
-    writeFileSync(join(dir, 'x', 'toolproof.shard-1-of-1.json'), '{"name": "x"}');
+    writeFileSync(join(dir, 'x', 'toolvet.shard-1-of-1.json'), '{"name": "x"}');
     const error = thrown(() => loadShardResults(join(dir, 'x')));
     expect(error.code).toBe('E_FILE_INVALID');
-    expect(error.file).toContain('toolproof.shard-1-of-1.json');
+    expect(error.file).toContain('toolvet.shard-1-of-1.json');
   });
 });

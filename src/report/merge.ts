@@ -6,11 +6,11 @@
 import { mergeScenarioSections } from '../run/scenario-summary.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ToolproofError, type ErrorInfo } from '../errors.ts';
+import { ToolvetError, type ErrorInfo } from '../errors.ts';
 import { summarise } from '../scoring/metrics.ts';
 import type { CaseResult } from '../types.ts';
 import { VERSION } from '../version.ts';
-import { RESULT_SCHEMA_VERSION, type Diagnostic, type ServerInfo, type SuiteSummary, type ToolproofResult, type VerdictStatus } from './model.ts';
+import { RESULT_SCHEMA_VERSION, type Diagnostic, type ServerInfo, type SuiteSummary, type ToolvetResult, type VerdictStatus } from './model.ts';
 import { mergeSections } from './merge-sections.ts';
 import { validateResult } from './result-schema.ts';
 
@@ -32,7 +32,7 @@ const same = (values: Array<string | undefined>): string | undefined => {
   return set.length === 0 ? undefined : set.join(', ');
 };
 
-function mergeServers(parts: ToolproofResult[]): ServerInfo[] | undefined {
+function mergeServers(parts: ToolvetResult[]): ServerInfo[] | undefined {
   const all = parts.flatMap((p) => p.servers ?? []);
   if (all.length === 0) return undefined;
   const byName = new Map<string, ServerInfo>();
@@ -45,7 +45,7 @@ function mergeServers(parts: ToolproofResult[]): ServerInfo[] | undefined {
 }
 
 /** Query-set summaries: each part's cases of a set, regrouped by set and model, then summarised. */
-function mergeSuites(parts: ToolproofResult[]): { suites: SuiteSummary[]; cases: CaseResult[] } {
+function mergeSuites(parts: ToolvetResult[]): { suites: SuiteSummary[]; cases: CaseResult[] } {
   const groups = new Map<string, { suite: string; model: string; cases: CaseResult[] }>();
   const cases: CaseResult[] = [];
   for (const part of parts) {
@@ -66,8 +66,8 @@ export interface MergeOptions {
   command?: string;
 }
 
-export function mergeResults(parts: ToolproofResult[], options: MergeOptions = {}): ToolproofResult {
-  if (parts.length === 0) throw new ToolproofError('E_USAGE', 'nothing to merge: no results', { hint: 'run the suites with the Toolproof vitest reporter first' });
+export function mergeResults(parts: ToolvetResult[], options: MergeOptions = {}): ToolvetResult {
+  if (parts.length === 0) throw new ToolvetError('E_USAGE', 'nothing to merge: no results', { hint: 'run the suites with the Toolvet vitest reporter first' });
   const status = parts.map((p) => p.verdict.status).reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'none' as VerdictStatus);
   const hasEval = parts.some((p) => p.summary !== undefined || p.cases !== undefined);
   const { suites, cases } = mergeSuites(parts);
@@ -76,7 +76,7 @@ export function mergeResults(parts: ToolproofResult[], options: MergeOptions = {
   const commands = [...new Set(parts.map((p) => p.command))];
   return {
     schemaVersion: RESULT_SCHEMA_VERSION,
-    generator: { name: 'toolproof', version: VERSION },
+    generator: { name: 'toolvet', version: VERSION },
     command: options.command ?? (commands.length === 1 ? commands[0] : 'merged'),
     startedAt: parts.map((p) => p.startedAt).sort()[0],
     finishedAt: parts.map((p) => p.finishedAt).sort().at(-1)!,
@@ -92,12 +92,12 @@ export function mergeResults(parts: ToolproofResult[], options: MergeOptions = {
   };
 }
 
-/** The name a vitest shard's result gets: `toolproof.shard-<i>-of-<n>.json`. */
-export const SHARD_FILE = /^toolproof\.shard-(\d+)-of-(\d+)\.json$/;
+/** The name a vitest shard's result gets: `toolvet.shard-<i>-of-<n>.json`. */
+export const SHARD_FILE = /^toolvet\.shard-(\d+)-of-(\d+)\.json$/;
 
 export interface ShardFolder {
-  shards: Array<{ file: string; result: ToolproofResult }>;
-  /** Other `.json` files in the folder, left out (a merged `toolproof.json` would count every case twice). */
+  shards: Array<{ file: string; result: ToolvetResult }>;
+  /** Other `.json` files in the folder, left out (a merged `toolvet.json` would count every case twice). */
   skipped: string[];
   /** Shards of `n` that are not in the folder, as `i of n`. */
   missing: string[];
@@ -110,15 +110,15 @@ export function readShardFolder(dir: string): ShardFolder {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
     all = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
   } catch {
-    throw new ToolproofError('E_FILE_MISSING', `--merge ${dir} is not a folder`, { file: dir, hint: 'pass the folder the shards wrote their result files into' });
+    throw new ToolvetError('E_FILE_MISSING', `--merge ${dir} is not a folder`, { file: dir, hint: 'pass the folder the shards wrote their result files into' });
   }
   const names = all.filter((n) => SHARD_FILE.test(n));
   const skipped = all.filter((n) => !SHARD_FILE.test(n)).map((n) => join(dir, n));
   if (names.length === 0) {
     const others = skipped.length ? `; it has ${skipped.map((f) => basename(f)).join(', ')}, which are not shard files` : '';
-    throw new ToolproofError('E_FILE_MISSING', `--merge ${dir} holds no shard results (toolproof.shard-<i>-of-<n>.json)${others}`, {
+    throw new ToolvetError('E_FILE_MISSING', `--merge ${dir} holds no shard results (toolvet.shard-<i>-of-<n>.json)${others}`, {
       file: dir,
-      hint: 'each shard of `vitest run --shard=i/n` writes one with the Toolproof vitest reporter (format json); to merge other result files, name them: toolproof report A.json B.json',
+      hint: 'each shard of `vitest run --shard=i/n` writes one with the Toolvet vitest reporter (format json); to merge other result files, name them: toolvet report A.json B.json',
     });
   }
   const counts = new Set(names.map((n) => Number(SHARD_FILE.exec(n)![2])));
@@ -128,27 +128,27 @@ export function readShardFolder(dir: string): ShardFolder {
 }
 
 /** The shard results in DIR (see readShardFolder). */
-export function loadShardResults(dir: string): Array<{ file: string; result: ToolproofResult }> {
+export function loadShardResults(dir: string): Array<{ file: string; result: ToolvetResult }> {
   return readShardFolder(dir).shards;
 }
 
-function loadResults(dir: string, names: string[]): Array<{ file: string; result: ToolproofResult }> {
+function loadResults(dir: string, names: string[]): Array<{ file: string; result: ToolvetResult }> {
   const seen = new Map<string, string>();
-  const out: Array<{ file: string; result: ToolproofResult }> = [];
+  const out: Array<{ file: string; result: ToolvetResult }> = [];
   for (const name of names) {
     const file = join(dir, name);
     const text = readFileSync(file, 'utf8');
     const twin = seen.get(text);
     if (twin) {
       // A copied shard would count its cases twice and break "totals equal an unsharded run".
-      throw new ToolproofError('E_FILE_INVALID', `${file} is identical to ${twin}; merging both would count its cases twice`, { file, hint: 'remove the copy from the folder' });
+      throw new ToolvetError('E_FILE_INVALID', `${file} is identical to ${twin}; merging both would count its cases twice`, { file, hint: 'remove the copy from the folder' });
     }
     seen.set(text, file);
     let data: unknown;
     try {
       data = JSON.parse(text);
     } catch (error) {
-      throw new ToolproofError('E_FILE_PARSE', `${file} is not valid JSON: ${(error as Error).message}`, { file, hint: 'a shard was cut off while writing; re-run that shard' });
+      throw new ToolvetError('E_FILE_PARSE', `${file} is not valid JSON: ${(error as Error).message}`, { file, hint: 'a shard was cut off while writing; re-run that shard' });
     }
     out.push({ file, result: validateResult(data, file) });
   }

@@ -1,6 +1,6 @@
 /**
  * The one result model every command produces and every reporter renders. A command fills the
- * sections it owns; `toolproof report FILE` re-renders any saved result. Bump RESULT_SCHEMA_VERSION
+ * sections it owns; `toolvet report FILE` re-renders any saved result. Bump RESULT_SCHEMA_VERSION
  * on any incompatible change (the JSON Schema in schema/ carries the same number).
  */
 import type { ErrorInfo } from '../errors.ts';
@@ -86,7 +86,7 @@ export interface ServerInfo {
   version?: string;
   /** The negotiated MCP revision: 2026-07-28 (server/discover) or the 2025 handshake's (2025-11-25 and older). */
   protocolVersion?: string;
-  /** How Toolproof reached the server. */
+  /** How Toolvet reached the server. */
   transport?: 'stdio' | 'http' | 'sse';
   tools: number;
   /** Restarts after a crash. */
@@ -94,7 +94,7 @@ export interface ServerInfo {
   error?: ErrorInfo;
 }
 
-/** One benchmarked task of one server (`toolproof bench`); times in milliseconds. */
+/** One benchmarked task of one server (`toolvet bench`); times in milliseconds. */
 export interface BenchTaskResult {
   server: string;
   /** `cold start`, `tools/list`, `tools/call NAME` (with ` #2`... for repeated tools), `model turn`. */
@@ -175,9 +175,9 @@ export interface SweepSection {
   distractorFile?: string;
 }
 
-export interface ToolproofResult {
+export interface ToolvetResult {
   schemaVersion: typeof RESULT_SCHEMA_VERSION;
-  generator: { name: 'toolproof'; version: string };
+  generator: { name: 'toolvet'; version: string };
   command: string;
   startedAt: string;
   finishedAt: string;
@@ -197,17 +197,17 @@ export interface ToolproofResult {
   cost?: RunCost;
   /** `eval --distractors`: accuracy against the number of tools the model saw. */
   sweep?: SweepSection;
-  /** `toolproof diff`: classified changes, A/B of descriptions, baseline, gate. */
+  /** `toolvet diff`: classified changes, A/B of descriptions, baseline, gate. */
   diff?: DiffResult;
-  /** `toolproof bench`: server benchmarks, optionally against a baseline. */
+  /** `toolvet bench`: server benchmarks, optionally against a baseline. */
   bench?: BenchSection;
   /** `skills eval`: discovery, trigger eval, behaviour eval. */
   skills?: SkillsResult;
-  /** `toolproof lint`: findings over tool definitions. */
+  /** `toolvet lint`: findings over tool definitions. */
   lint?: ToolLintResult;
-  /** `toolproof probe`: how live servers really fail. */
+  /** `toolvet probe`: how live servers really fail. */
   probe?: ProbeReport;
-  /** `toolproof improve`: the train/held-out split, accepted rewordings with their evidence, refused candidates, final tools. */
+  /** `toolvet improve`: the train/held-out split, accepted rewordings with their evidence, refused candidates, final tools. */
   improve?: ImproveResult;
   warnings: Diagnostic[];
   errors: ErrorInfo[];

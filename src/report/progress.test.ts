@@ -34,7 +34,7 @@ describe('progress', () => {
     expect(progressMode({ isTTY: true }, {})).toBe('bar');
     expect(progressMode({ isTTY: true }, { CI: 'true' })).toBe('lines');
     expect(progressMode({ isTTY: false }, {})).toBe('lines');
-    expect(progressMode({ isTTY: true }, { TOOLPROOF_PROGRESS: '0' })).toBe('off');
+    expect(progressMode({ isTTY: true }, { TOOLVET_PROGRESS: '0' })).toBe('off');
   });
 
   it('prints a line per interval with cases done, pass rate and time left, then a final line', () => {

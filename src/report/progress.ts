@@ -26,7 +26,7 @@ export interface ProgressOptions {
 export type ProgressMode = 'bar' | 'lines' | 'off';
 
 export function progressMode(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): ProgressMode {
-  if (env.TOOLPROOF_PROGRESS === '0') return 'off';
+  if (env.TOOLVET_PROGRESS === '0') return 'off';
   return stream.isTTY && !env.CI ? 'bar' : 'lines';
 }
 
@@ -36,7 +36,7 @@ export function createProgress(options: ProgressOptions = {}): Progress {
   const stream = options.stream ?? process.stderr;
   const env = options.env ?? process.env;
   const mode = progressMode(stream, env);
-  const label = options.label ?? 'toolproof';
+  const label = options.label ?? 'toolvet';
   if (mode === 'off') return { start() {}, update() {}, stop() {} };
   let passedSoFar = 0;
   let stopped = false;

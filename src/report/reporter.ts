@@ -2,11 +2,11 @@
  * A reporter renders the one result model into one format. It never computes verdicts or metrics:
  * everything it shows is already in the result. One reporter, one file in reporters/, named by id.
  */
-import type { ToolproofResult } from './model.ts';
+import type { ToolvetResult } from './model.ts';
 
 export interface RenderOptions {
   /** An earlier result: per-query-set accuracy is shown with its change against it. */
-  previous?: ToolproofResult;
+  previous?: ToolvetResult;
 }
 
 export interface Reporter {
@@ -16,5 +16,5 @@ export interface Reporter {
   description: string;
   /** File extension used when the vitest reporter or `--out-dir` names the file. */
   extension: string;
-  render(result: ToolproofResult, options?: RenderOptions): string;
+  render(result: ToolvetResult, options?: RenderOptions): string;
 }

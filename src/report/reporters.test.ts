@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { allDocs } from '../testing/readme.ts';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { FORMATS, REPORTERS, reporterFor } from './reporters.ts';
 
 const root = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -19,12 +19,12 @@ describe('reporter registry', () => {
   });
 
   it('refuses an unknown format, listing the known ones', () => {
-    expect(() => reporterFor('pdf')).toThrow(ToolproofError);
+    expect(() => reporterFor('pdf')).toThrow(ToolvetError);
     expect(() => reporterFor('pdf')).toThrow(/unknown report format "pdf"/);
     try {
       reporterFor('pdf');
     } catch (error) {
-      expect((error as ToolproofError).hint).toContain(FORMATS.join(', '));
+      expect((error as ToolvetError).hint).toContain(FORMATS.join(', '));
     }
   });
 });

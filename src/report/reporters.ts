@@ -8,7 +8,7 @@ import { json } from '../../reporters/json.ts';
 import { junit } from '../../reporters/junit.ts';
 import { markdown } from '../../reporters/markdown.ts';
 import { text } from '../../reporters/text.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { Reporter } from './reporter.ts';
 import { sarif } from './sarif-reporter.ts';
 
@@ -27,7 +27,7 @@ export const FORMATS: readonly string[] = Object.keys(REPORTERS);
 export function reporterFor(format: string): Reporter {
   const reporter = REPORTERS[format];
   if (!reporter) {
-    throw new ToolproofError('E_USAGE', `unknown report format "${format}"`, { hint: `use one of: ${FORMATS.join(', ')}` });
+    throw new ToolvetError('E_USAGE', `unknown report format "${format}"`, { hint: `use one of: ${FORMATS.join(', ')}` });
   }
   return reporter;
 }

@@ -2,14 +2,14 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
-import { RESULT_SCHEMA_VERSION, type ToolproofResult } from './model.ts';
+import { ToolvetError } from '../errors.ts';
+import { RESULT_SCHEMA_VERSION, type ToolvetResult } from './model.ts';
 import { loadResultFile, RESULT_SCHEMA, resultSchemaErrors } from './result-schema.ts';
 import { GENERATE_COMMAND, generateResultSchema, SCHEMA_FILE, schemaText } from './schema/generate-schema.ts';
 import { everyResult } from './testing/real-results.ts';
 
-let parts: ToolproofResult[];
-let merged: ToolproofResult;
+let parts: ToolvetResult[];
+let merged: ToolvetResult;
 
 beforeAll(async () => {
   ({ parts, merged } = await everyResult());
@@ -23,7 +23,7 @@ describe('result JSON Schema', () => {
 
   it('carries the result schema version', () => {
     expect(RESULT_SCHEMA.$id).toContain(`result-${RESULT_SCHEMA_VERSION}.json`);
-    const top = (RESULT_SCHEMA.definitions as Record<string, { properties: Record<string, { const?: string }> }>).ToolproofResult;
+    const top = (RESULT_SCHEMA.definitions as Record<string, { properties: Record<string, { const?: string }> }>).ToolvetResult;
     expect(top.properties.schemaVersion.const).toBe(RESULT_SCHEMA_VERSION);
   });
 
@@ -44,20 +44,20 @@ describe('result JSON Schema', () => {
 });
 
 describe('loadResultFile', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'toolproof-schema-'));
+  const dir = mkdtempSync(join(tmpdir(), 'toolvet-schema-'));
   const write = (name: string, data: unknown): string => {
     const file = join(dir, name);
     writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data));
     return file;
   };
-  const codeOf = (fn: () => unknown): ToolproofError => {
+  const codeOf = (fn: () => unknown): ToolvetError => {
     try {
       fn();
     } catch (error) {
-      if (error instanceof ToolproofError) return error;
+      if (error instanceof ToolvetError) return error;
       throw error;
     }
-    throw new Error('expected a ToolproofError');
+    throw new Error('expected a ToolvetError');
   };
 
   it('loads a saved result', () => {
@@ -69,7 +69,7 @@ describe('loadResultFile', () => {
     expect(error.code).toBe('E_FILE_INVALID');
     expect(error.path).toBe('$.schemaVersion');
     expect(error.message).toContain('old.json');
-    expect(error.message).toContain(`this toolproof reads ${RESULT_SCHEMA_VERSION}`);
+    expect(error.message).toContain(`this toolvet reads ${RESULT_SCHEMA_VERSION}`);
   });
 
   it('names the first path at fault and says how many more', () => {
@@ -81,7 +81,7 @@ describe('loadResultFile', () => {
   });
 
   it('refuses a JSON file that is not a result, and bad JSON with its line', () => {
-    expect(codeOf(() => loadResultFile(write('list.json', [1, 2]))).message).toContain('is not a Toolproof result');
+    expect(codeOf(() => loadResultFile(write('list.json', [1, 2]))).message).toContain('is not a Toolvet result');
     expect(codeOf(() => loadResultFile(write('cut.json', '{\n"schemaVersion": "1.0",\n')))).toMatchObject({ code: 'E_FILE_PARSE' });
   });
 });

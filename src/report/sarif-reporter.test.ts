@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Log } from 'sarif';
-import type { ToolproofResult } from './model.ts';
+import type { ToolvetResult } from './model.ts';
 import { sarif } from './sarif-reporter.ts';
 import { everyResult } from './testing/real-results.ts';
 
-let parts: ToolproofResult[];
-let merged: ToolproofResult;
+let parts: ToolvetResult[];
+let merged: ToolvetResult;
 
 beforeAll(async () => {
   ({ parts, merged } = await everyResult());

@@ -14,11 +14,11 @@ import { annotations } from '../../reporters/github.ts';
 import { createMockModel } from '../models/mock.ts';
 import { runEval } from '../run/eval-run.ts';
 import { todoWorld } from '../testing/todo-server.ts';
-import type { ToolproofResult } from './model.ts';
+import type { ToolvetResult } from './model.ts';
 import { resultSchemaErrors } from './result-schema.ts';
 import { mergeResults } from './merge.ts';
 
-let result: ToolproofResult;
+let result: ToolvetResult;
 
 beforeAll(async () => {
   const world = todoWorld();
@@ -93,7 +93,7 @@ describe('scenarios and cost in the reports', () => {
   });
 
   it('GitHub: a failed scenario is an error annotation with its reason', () => {
-    expect(annotations(result)).toContainEqual({ level: 'error', title: 'toolproof scenario todo/wipe: failed', message: expect.stringMatching(/^"Please clear all my to-dos": 1 call\(s\) held back/) });
+    expect(annotations(result)).toContainEqual({ level: 'error', title: 'toolvet scenario todo/wipe: failed', message: expect.stringMatching(/^"Please clear all my to-dos": 1 call\(s\) held back/) });
   });
 
   it('merged results (vitest shards) keep every scenario and refold the cost', () => {

@@ -10,7 +10,7 @@ import type { CaseCost } from '../types.ts';
 import { esc, htmlTable } from './html/escape.ts';
 import type { JUnitCase, JUnitSuite } from './junit-sections.ts';
 import { cell, details, table } from './markdown-kit.ts';
-import type { ToolproofResult } from './model.ts';
+import type { ToolvetResult } from './model.ts';
 import { callArgs, callStatus, costBySuite, costLine, renderCostText, trajectoryText } from './scenario-text.ts';
 
 const ICON = { passed: '✅', failed: '❌', errored: '⚠️', skipped: '➖' } as const;
@@ -42,7 +42,7 @@ function markdownTrajectory(s: ScenarioResult): string {
   return lines.join('\n');
 }
 
-export function scenariosMarkdown(result: ToolproofResult): string | undefined {
+export function scenariosMarkdown(result: ToolvetResult): string | undefined {
   const scenarios = result.scenarios;
   if (!scenarios?.length) return undefined;
   const sum = result.scenarioSummary;
@@ -52,7 +52,7 @@ export function scenariosMarkdown(result: ToolproofResult): string | undefined {
   return [head, table(['scenario', 'turns', 'calls', 'held back', 'tokens', 'time', 'cost', 'reason'], rows), ...folded].join('\n\n');
 }
 
-export function costMarkdown(result: ToolproofResult): string | undefined {
+export function costMarkdown(result: ToolvetResult): string | undefined {
   const cost = result.cost;
   if (!cost || cost.items === 0) return undefined;
   const rows = [[cost.items, cost.promptTokens, cost.completionTokens, cost.maxTokensPerCase, cost.turns, cost.calls, fmtMs(cost.modelLatencyMs), fmtMs(cost.toolLatencyMs), fmtMs(cost.p95LatencyMs), money(cost.cost)]];
@@ -95,7 +95,7 @@ function htmlTimeline(s: ScenarioResult): string {
   return `<ol class="timeline">${items.join('')}</ol><p class="note">${esc(costLine(s.cost))}</p>`;
 }
 
-export function scenariosHtml(result: ToolproofResult): string | undefined {
+export function scenariosHtml(result: ToolvetResult): string | undefined {
   const scenarios = result.scenarios;
   if (!scenarios?.length) return undefined;
   const rows = scenarios.map((s) => [
@@ -115,7 +115,7 @@ export function scenariosHtml(result: ToolproofResult): string | undefined {
   return `${htmlTable(['scenario', 'state', 'turns', 'calls', 'held back', 'tokens', 'time', 'cost', 'reason'], rows)}${blocks.join('\n')}`;
 }
 
-export function costHtml(result: ToolproofResult): string | undefined {
+export function costHtml(result: ToolvetResult): string | undefined {
   const text = renderCostText(result);
   const cost = result.cost;
   if (!text || !cost) return undefined;
@@ -133,14 +133,14 @@ export function costHtml(result: ToolproofResult): string | undefined {
 
 // ---------------------------------------------------------------- JUnit
 
-export function scenarioSuites(result: ToolproofResult): JUnitSuite[] {
+export function scenarioSuites(result: ToolvetResult): JUnitSuite[] {
   const bySuite = new Map<string, ScenarioResult[]>();
   for (const s of result.scenarios ?? []) bySuite.set(s.suite, [...(bySuite.get(s.suite) ?? []), s]);
   return [...bySuite].map(([name, scenarios]) => ({
     name: `scenarios: ${name}`,
     cases: scenarios.map((s): JUnitCase => {
       const body = trajectoryText(s);
-      const out: JUnitCase = { name: `${s.suite}/${s.id}: ${clip(s.query, 80)}`, classname: `toolproof.scenario.${s.suite}`, timeMs: s.cost.modelLatencyMs + s.cost.toolLatencyMs };
+      const out: JUnitCase = { name: `${s.suite}/${s.id}: ${clip(s.query, 80)}`, classname: `toolvet.scenario.${s.suite}`, timeMs: s.cost.modelLatencyMs + s.cost.toolLatencyMs };
       if (s.state === 'failed') out.failure = { message: s.reason, type: s.checks.find((c) => !c.pass)?.id ?? 'scenario', body };
       else if (s.state === 'errored') out.error = { message: s.reason, type: s.error?.code ?? 'errored', body };
       else out.output = body;

@@ -7,7 +7,7 @@ import { CostFold, money } from '../run/cost.ts';
 import { casesElsewhere, type SuiteCostRow } from './cases-elsewhere.ts';
 import type { CaseCost } from '../types.ts';
 import type { ScenarioResult, TrajectoryCall } from '../run/scenario-types.ts';
-import type { ToolproofResult } from './model.ts';
+import type { ToolvetResult } from './model.ts';
 
 const clip = (text: string, max: number): string => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -38,7 +38,7 @@ export function trajectoryText(s: ScenarioResult): string {
   return lines.join('\n');
 }
 
-export function renderScenariosText(result: ToolproofResult): string | undefined {
+export function renderScenariosText(result: ToolvetResult): string | undefined {
   const scenarios = result.scenarios;
   if (!scenarios?.length) return undefined;
   const sum = result.scenarioSummary;
@@ -47,7 +47,7 @@ export function renderScenariosText(result: ToolproofResult): string | undefined
 }
 
 /** Cost per query set: its cases and scenarios together (precomputed for a result that holds only some cases). */
-export function costBySuite(result: ToolproofResult): SuiteCostRow[] {
+export function costBySuite(result: ToolvetResult): SuiteCostRow[] {
   const given = casesElsewhere(result)?.costBySuite;
   if (given) return given;
   const groups = new Map<string, CostFold>();
@@ -68,7 +68,7 @@ export function suiteCostRows(groups: ReadonlyMap<string, CostFold>): SuiteCostR
   });
 }
 
-export function renderCostText(result: ToolproofResult): string | undefined {
+export function renderCostText(result: ToolvetResult): string | undefined {
   const cost = result.cost;
   if (!cost || cost.items === 0) return undefined;
   const price = cost.price ? ` at ${cost.price.key}'s price ($${cost.price.input}/$${cost.price.output} per 1M tokens, ${cost.price.file})` : ' (no price: pass --prices FILE)';

@@ -1,5 +1,5 @@
 /** Small formatting helpers the reporters share, so every format words a number the same way. */
-import type { Interval, ToolproofResult } from './model.ts';
+import type { Interval, ToolvetResult } from './model.ts';
 import type { CaseResult, Expectation } from '../types.ts';
 
 export const pct = (x: number | null | undefined, digits = 1): string => (x === null || x === undefined ? '-' : `${(x * 100).toFixed(digits)}%`);
@@ -21,11 +21,11 @@ export function chosenText(chosen: string | null | undefined): string {
   return chosen === undefined ? '(error)' : chosen === null ? '(no tool)' : chosen;
 }
 
-export const verdictWord = (result: ToolproofResult): string => (result.verdict.status === 'none' ? 'NO GATE' : result.verdict.status.toUpperCase());
+export const verdictWord = (result: ToolvetResult): string => (result.verdict.status === 'none' ? 'NO GATE' : result.verdict.status.toUpperCase());
 
 /** The verdict in one line: status, what ran, the headline number, and why it failed. */
-export function verdictLine(result: ToolproofResult): string {
-  const parts = [`Toolproof ${verdictWord(result)}`, result.command];
+export function verdictLine(result: ToolvetResult): string {
+  const parts = [`Toolvet ${verdictWord(result)}`, result.command];
   if (result.summary) parts.push(`${result.summary.cases} cases, accuracy ${pct(result.summary.accuracy)} (95% ${intervalText(result.summary.interval)})`);
   if (result.model) parts.push(`model ${result.model}`);
   if (!result.complete) parts.push('incomplete run');
@@ -33,9 +33,9 @@ export function verdictLine(result: ToolproofResult): string {
   return `${parts.join(' · ')}${reasons}`;
 }
 
-export const failedCases = (result: ToolproofResult): CaseResult[] => (result.cases ?? []).filter((c) => c.state === 'failed' || c.state === 'errored');
+export const failedCases = (result: ToolvetResult): CaseResult[] => (result.cases ?? []).filter((c) => c.state === 'failed' || c.state === 'errored');
 
 /** Accuracy of a query set in an earlier result, for the "change" column. */
-export function previousAccuracy(previous: ToolproofResult | undefined, suite: string): number | undefined {
+export function previousAccuracy(previous: ToolvetResult | undefined, suite: string): number | undefined {
   return previous?.suites?.find((s) => s.suite === suite)?.summary.accuracy;
 }

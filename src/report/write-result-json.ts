@@ -8,14 +8,14 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { toFile } from '../safety/boundary.ts';
 import type { CaseResult } from '../types.ts';
-import type { ToolproofResult } from './model.ts';
+import type { ToolvetResult } from './model.ts';
 
-const MARK = '\u0000toolproof-cases\u0000';
+const MARK = '\u0000toolvet-cases\u0000';
 /** Written in pieces of about this many characters. */
 const PIECE = 1 << 20;
 
 /** `cases` replaces `result.cases` (which may hold only some of them); without it the result is written as it is. */
-export function writeResultJson(file: string, result: ToolproofResult, cases?: Iterable<CaseResult>): void {
+export function writeResultJson(file: string, result: ToolvetResult, cases?: Iterable<CaseResult>): void {
   mkdirSync(dirname(file), { recursive: true });
   const fd = openSync(file, 'w');
   try {

@@ -6,7 +6,7 @@
  * cases finished, and the report lists them in query-set order without holding them all.
  *
  * When no results file was asked for but a report needs every case, the run writes to a temporary
- * file (`<tmpdir>/toolproof-cases-XXXXXX/results.jsonl`) that `dispose()` removes; the CLI disposes of
+ * file (`<tmpdir>/toolvet-cases-XXXXXX/results.jsonl`) that `dispose()` removes; the CLI disposes of
  * the store once the reports are written, also when a report fails.
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
@@ -48,7 +48,7 @@ export class CaseStore {
 
   /** A store over a fresh temporary file, for a run that needs every case read back but keeps no file. */
   static temporary(complete?: (c: CaseResult) => void): CaseStore {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-cases-'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-cases-'));
     return new CaseStore(join(dir, 'results.jsonl'), true, complete);
   }
 

@@ -49,7 +49,7 @@ describe('cost and speed gates', () => {
   it('--max-cost without --prices is a usage error; a table without the model is an error, not a pass', async () => {
     const bare = await runCli(evalArgs('--max-cost', '1'), { timeoutMs: 120_000 });
     expect(bare.code).toBe(3);
-    expect(bare.stderr).toContain('E_USAGE: --max-cost needs --prices FILE: Toolproof has no built-in prices');
+    expect(bare.stderr).toContain('E_USAGE: --max-cost needs --prices FILE: Toolvet has no built-in prices');
     const other = join(world.dir, 'other.json');
     writeFileSync(other, JSON.stringify({ 'gpt-4o-mini': { input: 0.15, output: 0.6 } }));
     const unpriced = await runCli(evalArgs('--prices', other, '--max-cost', '1'), { timeoutMs: 120_000 });

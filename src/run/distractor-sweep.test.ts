@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { distractorPool, generatedDistractors, parseDistractorSizes } from './distractors.ts';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-sweep-'));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-sweep-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('distractors', () => {
@@ -33,13 +33,13 @@ describe('distractors', () => {
   });
 });
 
-describe('toolproof eval --distractors', () => {
+describe('toolvet eval --distractors', () => {
   it('runs the cases at each size and reports accuracy against tool count in every format', async () => {
     const json = path.join(dir, 'sweep.json');
     const run = await runCli(['eval', '--config', fixture('hosts/example.json'), '--queries', fixture('queries/refman.yaml'), '--distractors', '0,10,200', '--json', json], { timeoutMs: 240_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Accuracy against the number of tools the model saw');
-    const result = JSON.parse(readFileSync(json, 'utf8')) as ToolproofResult;
+    const result = JSON.parse(readFileSync(json, 'utf8')) as ToolvetResult;
     expect(result.verdict.status).toBe('none');
     expect(result.sweep!.points.map((p) => [p.distractors, p.tools, p.cases])).toEqual([
       [0, 6, 35],

@@ -5,7 +5,7 @@
  */
 import { loadToolFile } from '../config/tool-file.ts';
 import { toErrorInfo } from '../errors.ts';
-import type { SweepPoint, ToolproofResult } from '../report/model.ts';
+import type { SweepPoint, ToolvetResult } from '../report/model.ts';
 import { resultHeader } from '../report/result-header.ts';
 import { summarise } from '../scoring/metrics.ts';
 import { ServerPool } from '../servers/server-pool.ts';
@@ -24,12 +24,12 @@ export interface SweepOptions extends Pick<EvalOptions, 'config' | 'servers' | '
   onPoint?: (point: SweepPoint) => void;
 }
 
-export async function runDistractorSweep(options: SweepOptions): Promise<ToolproofResult> {
+export async function runDistractorSweep(options: SweepOptions): Promise<ToolvetResult> {
   const startedAt = new Date().toISOString();
   const inputs = loadEvalInputs(options);
   const fromFile = options.distractorFile ? loadToolFile(options.distractorFile).tools : [];
   const pool = inputs.host ? await ServerPool.start(inputs.host, inputs.serverNames, { timeouts: options.serverTimeouts }) : undefined;
-  const errors: ToolproofResult['errors'] = (pool?.errors() ?? []).map(toErrorInfo);
+  const errors: ToolvetResult['errors'] = (pool?.errors() ?? []).map(toErrorInfo);
   try {
     const allTools: ToolDefinition[] = [...(pool?.tools() ?? []), ...inputs.fileTools];
     const max = options.sizes.at(-1) ?? 0;

@@ -1,5 +1,5 @@
 /**
- * Distractor tools for the tool-count sweep (`toolproof eval --distractors N[,N...]`): each query set's
+ * Distractor tools for the tool-count sweep (`toolvet eval --distractors N[,N...]`): each query set's
  * tools padded with N more, drawn first from the other servers' tools the set does not use, then from a
  * distractor file (`--distractor-file`), then from generated tools (varied names and descriptions from a
  * seeded word list). The draw is a seeded shuffle and the sizes are nested, so a larger size holds

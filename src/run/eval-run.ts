@@ -9,8 +9,8 @@ import { checkCaseRefs } from '../config/query-set.ts';
 import { checkScenarioTools } from '../config/scenarios.ts';
 import { openQuerySet, type QuerySetSource } from '../config/query-set-source.ts';
 import { loadToolFile } from '../config/tool-file.ts';
-import { toErrorInfo, ToolproofError } from '../errors.ts';
-import { type Diagnostic, type ToolproofResult } from '../report/model.ts';
+import { toErrorInfo, ToolvetError } from '../errors.ts';
+import { type Diagnostic, type ToolvetResult } from '../report/model.ts';
 import { noteCasesElsewhere } from '../report/cases-elsewhere.ts';
 import { suiteCostRows } from '../report/scenario-text.ts';
 import { ServerPool } from '../servers/server-pool.ts';
@@ -70,7 +70,7 @@ export interface EvalOptions {
 
 /** A streamed run: the result, and where every case can be read back (none without a results file). */
 export interface StreamedEval {
-  result: ToolproofResult;
+  result: ToolvetResult;
   /** Every case, read back in query-set order; `dispose()` removes its file when it was temporary. */
   store?: CaseStore;
 }
@@ -89,16 +89,16 @@ export const NO_GATE_REASON = 'no gate set, so nothing passed or failed: add --m
 /** Loads and checks every input of a run; `onCase` is called as each case of a streamed query set is read. */
 export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' | 'toolsFiles' | 'queries'>, onCase?: () => void): LoadedInputs {
   if (!options.config && !options.toolsFiles?.length) {
-    throw new ToolproofError('E_USAGE', 'eval needs --config FILE (live servers) or --tools FILE (definitions only)', { hint: 'see `toolproof eval --help`' });
+    throw new ToolvetError('E_USAGE', 'eval needs --config FILE (live servers) or --tools FILE (definitions only)', { hint: 'see `toolvet eval --help`' });
   }
-  if (options.queries.length === 0) throw new ToolproofError('E_USAGE', 'eval needs at least one --queries FILE', { hint: 'see docs/query-sets.md' });
+  if (options.queries.length === 0) throw new ToolvetError('E_USAGE', 'eval needs at least one --queries FILE', { hint: 'see docs/query-sets.md' });
   const host = options.config ? loadHostConfig(options.config) : undefined;
   const serverNames = host ? selectServers(host, options.servers ?? []) : [];
   const fileTools = (options.toolsFiles ?? []).flatMap((f) => loadToolFile(f).tools);
   const sets = options.queries.map((q) => openQuerySet(q, onCase ? { onCase } : {}));
   const withScenarios = sets.find((s) => s.scenarios.length > 0);
   if (withScenarios && !host) {
-    throw new ToolproofError('E_USAGE', `query set ${withScenarios.file} has scenarios, which run their calls on live servers: pass --config FILE`, {
+    throw new ToolvetError('E_USAGE', `query set ${withScenarios.file} has scenarios, which run their calls on live servers: pass --config FILE`, {
       file: withScenarios.file,
       hint: 'scenarios need the servers running (a host config with --config); --tools definitions alone can only run single-turn cases',
     });
@@ -140,7 +140,7 @@ function caseOrder(sets: QuerySetSource[]): { rank: (suite: string, id: string) 
 }
 
 /** Runs an eval and returns its result with every case in `result.cases` (unless `keepCases` says otherwise). */
-export async function runEval(options: EvalOptions): Promise<ToolproofResult> {
+export async function runEval(options: EvalOptions): Promise<ToolvetResult> {
   const { result, store } = await runEvalStreamed({ ...options, keepCases: options.keepCases ?? 'all' });
   store?.dispose();
   return result;
@@ -156,7 +156,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
   const startedAt = new Date().toISOString();
   const prices = options.prices ? loadPrices(options.prices) : undefined;
   if (options.gates?.maxCost !== undefined && !prices) {
-    throw new ToolproofError('E_USAGE', '--max-cost needs --prices FILE: Toolproof has no built-in prices', { hint: 'write {"MODEL": {"input": USD per million prompt tokens, "output": USD per million completion tokens}} and pass it with --prices' });
+    throw new ToolvetError('E_USAGE', '--max-cost needs --prices FILE: Toolvet has no built-in prices', { hint: 'write {"MODEL": {"input": USD per million prompt tokens, "output": USD per million completion tokens}} and pass it with --prices' });
   }
   // A streamed run keeps its heap near its live size however long it runs (heap-ceiling.ts), from the
   // first read of its query sets on.
@@ -169,7 +169,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     throw error;
   }
   const warnings: Diagnostic[] = [];
-  const errors: ToolproofResult['errors'] = [];
+  const errors: ToolvetResult['errors'] = [];
   const resolved = inputs.host?.resolved ?? [];
   if (resolved.length > 0) {
     warnings.push({
@@ -180,7 +180,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
   }
   for (const set of inputs.sets) {
     const drafts = set.drafts;
-    if (drafts > 0) warnings.push({ code: 'W_DRAFT_CASES', message: `${drafts} of ${set.count} case(s) in ${set.file} are drafts (draft: true, written by toolproof init) and count like the others`, hint: 'review each draft case (its query and expected tool), then delete its draft: true' });
+    if (drafts > 0) warnings.push({ code: 'W_DRAFT_CASES', message: `${drafts} of ${set.count} case(s) in ${set.file} are drafts (draft: true, written by toolvet init) and count like the others`, hint: 'review each draft case (its query and expected tool), then delete its draft: true' });
   }
   const order = caseOrder(inputs.sets);
   const found = priceFor(prices, options.model.id);
@@ -338,7 +338,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     const summary = finishedCases > 0 || scenarioCount === 0 ? fold.summary() : undefined;
     const suites = inputs.sets.filter((s) => s.count > 0).map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name) }));
     const reasons: string[] = [];
-    let status: ToolproofResult['verdict']['status'] = 'pass';
+    let status: ToolvetResult['verdict']['status'] = 'pass';
     if (!complete && !refused) {
       status = 'error';
       reasons.push(`run interrupted: ${finishedCases} of ${order.size} cases finished (resume with --resume ${options.resultsFile ?? 'FILE'})`);
@@ -386,7 +386,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
       status = 'none';
       reasons.push(NO_GATE_REASON);
     }
-    const result: ToolproofResult = {
+    const result: ToolvetResult = {
       ...resultHeader('eval', startedAt),
       complete,
       verdict: { status, reasons },

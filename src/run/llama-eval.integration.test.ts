@@ -27,7 +27,7 @@ describe.skipIf(skip !== undefined)('eval against a real llama.cpp server', () =
     const model = createOpenAIModel({ baseUrl, modelName: LLAMA_MODEL, maxRetries: 0, timeoutMs: 60_000 });
     // A dozen of the bundled queries: enough to see cut-off calls, few enough for CI's time budget.
     const set = parse(readFileSync(fixture('queries/refman.yaml'), 'utf8')) as { cases: unknown[] };
-    const queries = join(mkdtempSync(join(tmpdir(), 'toolproof-llama-')), 'refman-12.yaml');
+    const queries = join(mkdtempSync(join(tmpdir(), 'toolvet-llama-')), 'refman-12.yaml');
     writeFileSync(queries, stringify({ ...set, cases: set.cases.slice(0, 12) }));
     const result = await runEval({
       toolsFiles: [fixture('tools/refman.json')],

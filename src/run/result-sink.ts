@@ -10,7 +10,7 @@ import { closeSync, ftruncateSync, fstatSync, openSync, readFileSync, readSync, 
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { createHash } from 'node:crypto';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import type { CaseResult, ToolDefinition } from '../types.ts';
 import { redactSecrets } from '../safety/secrets.ts';
 
@@ -65,7 +65,7 @@ function takeLock(file: string, command: string): string {
       }
       const stale = holder !== undefined && holder.host === owner.host && !processAlive(holder.pid);
       if (!stale) {
-        throw new ToolproofError('E_RESULTS_LOCKED', `results file ${file} is being written by ${holder ? `toolproof ${holder.command} (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : 'another process'}`, {
+        throw new ToolvetError('E_RESULTS_LOCKED', `results file ${file} is being written by ${holder ? `toolvet ${holder.command} (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : 'another process'}`, {
           file,
           hint: `wait for that run to finish, or write to another file with --results; if no such run exists, delete ${lock}`,
         });
@@ -73,7 +73,7 @@ function takeLock(file: string, command: string): string {
       rmSync(lock, { force: true });
     }
   }
-  throw new ToolproofError('E_RESULTS_LOCKED', `results file ${file}: could not take ${lock}`, { file, hint: `delete ${lock} if no run is writing the file` });
+  throw new ToolvetError('E_RESULTS_LOCKED', `results file ${file}: could not take ${lock}`, { file, hint: `delete ${lock} if no run is writing the file` });
 }
 
 export interface SinkOptions {
@@ -191,7 +191,7 @@ export function readResults(file: string): ReadResults {
  */
 export function scanResults(file: string, onCase: (c: CaseResult, span: LineSpan) => void): Omit<ReadResults, 'cases'> {
   if (!existsSync(file)) {
-    throw new ToolproofError('E_FILE_MISSING', `results file ${file} does not exist`, { file, hint: 'pass the .jsonl file an earlier run wrote with --results' });
+    throw new ToolvetError('E_FILE_MISSING', `results file ${file} does not exist`, { file, hint: 'pass the .jsonl file an earlier run wrote with --results' });
   }
   let header: RunHeader | undefined;
   let tornLastLine = false;
@@ -208,7 +208,7 @@ export function scanResults(file: string, onCase: (c: CaseResult, span: LineSpan
         tornLastLine = true; // the torn last line of a killed run
         return;
       }
-      throw new ToolproofError('E_FILE_PARSE', `results file ${file}: line ${lineNo} is not JSON`, { file, path: `line ${lineNo}`, hint: 'pass a .jsonl file written by toolproof' });
+      throw new ToolvetError('E_FILE_PARSE', `results file ${file}: line ${lineNo} is not JSON`, { file, path: `line ${lineNo}`, hint: 'pass a .jsonl file written by toolvet' });
     }
     if (record.type === 'run') header = record as RunHeader;
     else if (record.type === 'case') {
@@ -255,7 +255,7 @@ export function checkResumable(file: string, previous: ReadResults, model: strin
   if (header.model !== model) problems.push(`it was written by model ${header.model}, this run uses ${model}`);
   if (header.tools !== undefined && header.tools !== tools) problems.push('the tool definitions changed since (names, descriptions or schemas)');
   if (problems.length === 0) return;
-  throw new ToolproofError('E_RESUME_MISMATCH', `cannot resume ${file}: ${problems.join('; ')}`, {
+  throw new ToolvetError('E_RESUME_MISMATCH', `cannot resume ${file}: ${problems.join('; ')}`, {
     file,
     hint: 'start a new results file with --results, or pass --force to resume anyway (the old cases keep their old answers)',
   });

@@ -4,7 +4,7 @@
  * case, unlike a queued closure per case: P4 in `npm run bench`). A model error is an errored attempt with its coded error, never
  * a crash of the run; each case result is handed to `onResult` (the JSON Lines sink) as soon as it exists.
  */
-import { PAST_DEADLINE, toErrorInfo, ToolproofError } from '../errors.ts';
+import { PAST_DEADLINE, toErrorInfo, ToolvetError } from '../errors.ts';
 import { reportedLatency } from '../models/replay.ts';
 import { HeapCeiling } from './heap-ceiling.ts';
 import { scoreAttempt } from '../scoring/score-attempt.ts';
@@ -128,7 +128,7 @@ async function runAttempt(
       const response = await options.model.complete({ messages, tools, toolChoice: 'auto', ...(options.signal ? { signal: options.signal } : {}), deadline, ...sampling(options) });
       return scoreAttempt(c, response, byName, reportedLatency(response) ?? performance.now() - started);
     } catch (error) {
-      const late = error instanceof ToolproofError && error.cause === PAST_DEADLINE;
+      const late = error instanceof ToolvetError && error.cause === PAST_DEADLINE;
       return erroredAttempt(late ? caseTimeout(c, caseTimeoutMs) : error, started, reportedLatency(error));
     }
   }
@@ -168,8 +168,8 @@ function erroredAttempt(error: unknown, started: number, recordedMs?: number): A
   return { state: 'errored', reason: `${info.code}: ${info.message}`, latencyMs: recordedMs ?? performance.now() - started, error: info };
 }
 
-function caseTimeout(c: SelectionCase, caseTimeoutMs: number): ToolproofError {
-  return new ToolproofError('E_MODEL_TIMEOUT', `case "${c.id}" took longer than ${caseTimeoutMs} ms`, { hint: 'raise --case-timeout, or check that the model endpoint is not overloaded' });
+function caseTimeout(c: SelectionCase, caseTimeoutMs: number): ToolvetError {
+  return new ToolvetError('E_MODEL_TIMEOUT', `case "${c.id}" took longer than ${caseTimeoutMs} ms`, { hint: 'raise --case-timeout, or check that the model endpoint is not overloaded' });
 }
 
 function sampling(options: SelectionRunOptions): { temperature?: number; maxTokens?: number } {

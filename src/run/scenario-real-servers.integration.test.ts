@@ -1,6 +1,6 @@
 /**
  * Scenarios over real npm servers, server-memory (its graph in a temporary MEMORY_FILE_PATH) and
- * server-filesystem (a temporary folder), with the mock model served by `toolproof mock-server` over
+ * server-filesystem (a temporary folder), with the mock model served by `toolvet mock-server` over
  * real HTTP, all through the CLI. What ran is read back from the servers' own files.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,12 +11,12 @@ import type { ChildProcess } from 'node:child_process';
 import { runCli, startCli } from '../cli/testing.ts';
 import { realServersHost, type RealHost } from '../testing/real-servers.ts';
 import { readResult, scenarioOf } from '../testing/todo-server.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 
 let mockServer: ChildProcess;
 let url = '';
 let host: RealHost;
-let result: ToolproofResult;
+let result: ToolvetResult;
 
 const ADA = { type: 'entity', name: 'Ada Lovelace', entityType: 'person', observations: ['wrote the first published program'] };
 const BABBAGE = { type: 'entity', name: 'Charles Babbage', entityType: 'person', observations: ['designed the Analytical Engine'] };
@@ -32,7 +32,7 @@ beforeAll(async () => {
     });
     mockServer.on('exit', (code) => reject(new Error(`mock-server exited with ${code}`)));
   });
-  host = realServersHost('toolproof-scenario-real-');
+  host = realServersHost('toolvet-scenario-real-');
   writeFileSync(host.memory, `${JSON.stringify(ADA)}\n${JSON.stringify(BABBAGE)}\n`);
   writeFileSync(join(host.root, 'notes.txt'), 'Remember the oat milk.\n');
   const memory = join(host.root, '..', 'memory.yaml');
@@ -66,7 +66,7 @@ beforeAll(async () => {
     }),
   );
   const json = join(host.root, '..', 'result.json');
-  await runCli(['eval', '--start-timeout', '120000', '--config', host.config, '--queries', memory, '--queries', files, '--base-url', url, '--model-name', 'toolproof-mock', '--json', json], { timeoutMs: 240_000 });
+  await runCli(['eval', '--start-timeout', '120000', '--config', host.config, '--queries', memory, '--queries', files, '--base-url', url, '--model-name', 'toolvet-mock', '--json', json], { timeoutMs: 240_000 });
   result = readResult(json);
 }, 300_000);
 
@@ -74,7 +74,7 @@ afterAll(() => {
   mockServer?.kill('SIGTERM');
 });
 
-describe('scenarios over server-memory through toolproof mock-server', () => {
+describe('scenarios over server-memory through toolvet mock-server', () => {
   it('a read-only search runs and its result reaches the answer', () => {
     const s = scenarioOf(result, 'search');
     expect(s.reason).toBe('1 call(s) in 2 turn(s); every expectation holds');
@@ -101,7 +101,7 @@ describe('scenarios over server-memory through toolproof mock-server', () => {
   });
 });
 
-describe('scenarios over server-filesystem through toolproof mock-server', () => {
+describe('scenarios over server-filesystem through toolvet mock-server', () => {
   it('lists then reads, in order, and answers from the file', () => {
     const s = scenarioOf(result, 'list-then-read');
     expect(s.state, s.reason).toBe('passed');
@@ -120,7 +120,7 @@ describe('scenarios over server-filesystem through toolproof mock-server', () =>
   });
 
   it('every scenario reports tokens, time and the model that served it', () => {
-    expect(result.model).toBe(`openai:toolproof-mock@${url}`);
+    expect(result.model).toBe(`openai:toolvet-mock@${url}`);
     for (const s of result.scenarios!) expect(s.cost.promptTokens).toBeGreaterThan(0);
     expect(result.cost!.toolLatencyMs).toBeGreaterThan(0);
   });

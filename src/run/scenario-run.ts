@@ -10,7 +10,7 @@
 import type { CallToolResult } from '../servers/server-connection.ts';
 import type { HostConfig } from '../config/host-config.ts';
 import type { QuerySet } from '../config/query-set.ts';
-import { toErrorInfo, ToolproofError } from '../errors.ts';
+import { toErrorInfo, ToolvetError } from '../errors.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ChatMessage, ModelDriver, ToolCall, ToolDefinition } from '../types.ts';
@@ -91,7 +91,7 @@ async function runScenario(scenario: Scenario, pool: ServerPool, options: Scenar
   if (startError) return erroredBeforeStart(scenario, toErrorInfo(startError));
   const stateTool = scenario.expect.state ? byName.get(scenario.expect.state.call.tool) : undefined;
   if (stateTool && !isReadOnly(stateTool) && !allowed.has(stateTool.name)) {
-    throw new ToolproofError('E_USAGE', `scenario "${scenario.id}" (${scenario.suite}): the state call ${stateTool.name} may change data (it is not annotated readOnlyHint: true)`, {
+    throw new ToolvetError('E_USAGE', `scenario "${scenario.id}" (${scenario.suite}): the state call ${stateTool.name} may change data (it is not annotated readOnlyHint: true)`, {
       tool: stateTool.name,
       hint: `check state with a read-only tool, or add ${stateTool.name} to the scenario's allow list if calling it is safe`,
     });
@@ -223,7 +223,7 @@ function executor(pool: ServerPool, byName: ReadonlyMap<string, ToolDefinition>,
       const kind = tool.annotations?.destructiveHint === false ? 'may change data' : 'may delete or overwrite data';
       const why = `${kind}: not annotated readOnlyHint: true, and not in the scenario's allow list or --allow-tools`;
       return {
-        text: `Not executed: Toolproof held back this call to ${tool.name} because it ${why}. Nothing was changed.`,
+        text: `Not executed: Toolvet held back this call to ${tool.name} because it ${why}. Nothing was changed.`,
         isError: true,
         server: tool.server,
         notRun: { status: 'held', why },

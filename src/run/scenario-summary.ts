@@ -1,5 +1,5 @@
 /** Folding scenario results: the counts of a run, and the scenario and cost sections of merged results. */
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { foldCosts } from './cost.ts';
 import type { ScenarioResult, ScenarioSummary } from './scenario-types.ts';
 
@@ -16,12 +16,12 @@ export function summariseScenarios(scenarios: readonly ScenarioResult[]): Scenar
 }
 
 /** Scenarios concatenated and cost refolded over every part's cases and scenarios (for mergeResults). */
-export function mergeScenarioSections(parts: readonly ToolproofResult[]): Pick<ToolproofResult, 'scenarios' | 'scenarioSummary' | 'cost'> {
+export function mergeScenarioSections(parts: readonly ToolvetResult[]): Pick<ToolvetResult, 'scenarios' | 'scenarioSummary' | 'cost'> {
   const scenarios = parts.flatMap((p) => p.scenarios ?? []);
   const costs = parts.flatMap((p) => [...(p.cases ?? []).flatMap((c) => (c.cost ? [c.cost] : [])), ...(p.scenarios ?? []).map((s) => s.cost)]);
   const prices = [...new Set(parts.map((p) => (p.cost?.price ? JSON.stringify(p.cost.price) : undefined)).filter((x): x is string => x !== undefined))];
   return {
     ...(scenarios.length > 0 ? { scenarios, scenarioSummary: summariseScenarios(scenarios) } : {}),
-    ...(parts.some((p) => p.cost) ? { cost: foldCosts(costs, prices.length === 1 ? (JSON.parse(prices[0]) as NonNullable<ToolproofResult['cost']>['price']) : undefined) } : {}),
+    ...(parts.some((p) => p.cost) ? { cost: foldCosts(costs, prices.length === 1 ? (JSON.parse(prices[0]) as NonNullable<ToolvetResult['cost']>['price']) : undefined) } : {}),
   };
 }

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { runCli } from '../cli/testing.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { readResult, scenarioOf, todoWorld } from '../testing/todo-server.ts';
 
 const REQUEST = "Please add 'buy oat milk' to my list, then show me the list";
@@ -61,7 +61,7 @@ describe('a passing scenario', () => {
 });
 
 describe('a scenario fails, with its reason in words, for each expectation', () => {
-  let result: ToolproofResult;
+  let result: ToolvetResult;
   let code: number | null;
   let stdout = '';
   const failing: Array<[string, object, RegExp]> = [
@@ -118,7 +118,7 @@ describe('a scenario fails, with its reason in words, for each expectation', () 
     expect(s.reason).toMatch(/^1 call\(s\) held back, not executed: add_todo \(may change data: not annotated readOnlyHint: true, and not in the scenario's allow list or --allow-tools\)$/);
     const call = s.turns[0].calls[0];
     expect(call).toMatchObject({ tool: 'add_todo', status: 'held', isError: true, latencyMs: 0 });
-    expect(call.result).toMatch(/^Not executed: Toolproof held back this call to add_todo/);
+    expect(call.result).toMatch(/^Not executed: Toolvet held back this call to add_todo/);
     // The mock goes on to its next clause: the read-only list ran, and shows no oat milk.
     expect(s.turns[1].calls[0]).toMatchObject({ tool: 'list_todos', status: 'ran' });
     expect(s.turns[1].calls[0].result).not.toContain('oat milk');

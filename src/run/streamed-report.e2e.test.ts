@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderEvalConsole } from '../../reporters/console.ts';
 import { fixture, runCli } from '../faults/cli.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { resultSchemaErrors } from '../report/result-schema.ts';
 import { summarise } from '../scoring/metrics.ts';
 import type { CaseResult } from '../types.ts';
@@ -39,7 +39,7 @@ function writeSet(name: string, count: number, offset: number): string {
 }
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-streamed-'));
+  dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-streamed-'));
   planned = [];
   sets = [writeSet('alpha', PER_SET, 0), writeSet('beta', PER_SET, 7)];
   writeFileSync(path.join(dir, 'prices.json'), JSON.stringify({ mock: { input: 0.15, output: 0.6 } }));
@@ -50,7 +50,7 @@ const queries = (): string[] => sets.flatMap((s) => ['--queries', s]);
 const gates = ['--prices', 'prices.json', '--max-tokens-per-case', '2500', '--max-p95-latency', '0', '--min-accuracy', '0.5'];
 
 /** The run as a small in-memory eval reports it: every case in a list, in query-set order. */
-function inMemory(cases: CaseResult[], streamed: ToolproofResult): ToolproofResult {
+function inMemory(cases: CaseResult[], streamed: ToolvetResult): ToolvetResult {
   const order = new Map(planned.map((c, i) => [caseKey(c), i]));
   const sorted = [...cases].sort((a, b) => order.get(caseKey(a))! - order.get(caseKey(b))!);
   const prices = { ...loadPrices(path.join(dir, 'prices.json')), file: 'prices.json' };
@@ -67,7 +67,7 @@ describe('a large run streamed through the CLI', () => {
     expect(run.stderr).not.toMatch(/Error|error E_/);
     expect(run.code).toBe(1);
     const text = readFileSync(path.join(dir, 'big.json'), 'utf8');
-    const streamed = JSON.parse(text) as ToolproofResult;
+    const streamed = JSON.parse(text) as ToolvetResult;
     expect(resultSchemaErrors(streamed)).toEqual([]);
     expect(streamed.cases).toHaveLength(2 * PER_SET);
     const failed = streamed.summary!.failed + streamed.summary!.errored;
@@ -92,7 +92,7 @@ describe('a large run streamed through the CLI', () => {
     const tmp = mkdtempSync(path.join(dir, 'tmp-'));
     const run = await runCli(['eval', ...tools, ...queries(), '--json', 'only.json'], { cwd: dir, env: { TMPDIR: tmp }, timeoutMs: 300_000 });
     expect(run.code).toBe(0);
-    const result = JSON.parse(readFileSync(path.join(dir, 'only.json'), 'utf8')) as ToolproofResult;
+    const result = JSON.parse(readFileSync(path.join(dir, 'only.json'), 'utf8')) as ToolvetResult;
     expect(result.cases!.map(caseKey)).toEqual(planned.map(caseKey));
     expect(readdirSync(tmp)).toEqual([]);
   }, 600_000);
@@ -103,7 +103,7 @@ describe('a large run streamed through the CLI', () => {
     writeFileSync(path.join(dir, 'part.jsonl'), `${kept.join('\n')}\n`);
     const run = await runCli(['eval', ...tools, ...queries(), '--resume', 'part.jsonl', '--json', 'resumed.json'], { cwd: dir, timeoutMs: 300_000 });
     expect(run.code).toBe(0);
-    const result = JSON.parse(readFileSync(path.join(dir, 'resumed.json'), 'utf8')) as ToolproofResult;
+    const result = JSON.parse(readFileSync(path.join(dir, 'resumed.json'), 'utf8')) as ToolvetResult;
     expect(result.cases!.map(caseKey)).toEqual(planned.map(caseKey));
     const earlier = new Map(kept.slice(1).map((l) => JSON.parse(l) as CaseResult & { type?: string }).filter((c) => c.state !== 'errored').map(({ type: _t, ...c }) => [caseKey(c), c]));
     for (const c of result.cases!) {

@@ -47,7 +47,7 @@ let host = '';
 const HOSTILE = fixture('servers/hostile.mjs');
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-hostile-'));
+  dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-hostile-'));
   host = path.join(dir, 'host.json');
   const echo = { command: process.execPath, args: [fixture('servers/echo.mjs')] };
   writeFileSync(host, JSON.stringify({ mcpServers: { hostile: { command: process.execPath, args: [HOSTILE] }, 'sub/dir': echo, sub_dir: echo, constructor: echo } }));

@@ -32,7 +32,7 @@ export function markdownCode(value: unknown): string {
 }
 
 /**
- * The last pass over a whole Markdown document we wrote. Toolproof itself never mentions anyone,
+ * The last pass over a whole Markdown document we wrote. Toolvet itself never mentions anyone,
  * embeds an image or media, or writes a carriage return, so whatever of these is left came from
  * untrusted text that reached the document unescaped: neutralised here, whatever its path.
  */

@@ -14,7 +14,7 @@ import * as reply from '../models/testing/replies.ts';
 import { linearRegExp } from './regex-engine.ts';
 
 const EVIL = `${'a'.repeat(30)}b`;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-regex-'));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-regex-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const host = path.join(dir, 'host.json');
 writeFileSync(host, JSON.stringify({ mcpServers: { catastrophic: { command: process.execPath, args: [fixture('servers/faults/catastrophic-pattern.mjs')] } } }));

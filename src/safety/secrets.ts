@@ -1,6 +1,6 @@
 /**
  * Known secrets: the model API key, header values and tokens of remote servers, credentials found in
- * URLs. Whoever reads one registers it here; everything Toolproof writes (terminal output, result and
+ * URLs. Whoever reads one registers it here; everything Toolvet writes (terminal output, result and
  * report files, the results stream, cassettes) passes `redactSecrets`, so a secret that an endpoint or
  * a server echoes back in a normal answer is replaced as well.
  */

@@ -1,5 +1,5 @@
 /**
- * The terminal medium of the output boundary. Everything Toolproof prints may carry text a server, a
+ * The terminal medium of the output boundary. Everything Toolvet prints may carry text a server, a
  * skill or a model wrote, so before it reaches a terminal or a CI log every control character is made
  * visible: an escape sequence without its ESC byte is inert text, so a window-title change, a screen
  * clear, an OSC 8 link or an OSC 52 clipboard write cannot happen. The one exception is colour: a

@@ -25,7 +25,7 @@ const tools = new Map(
   ].map((t) => [t.name, t]),
 );
 
-const dir = mkdtempSync(join(tmpdir(), 'toolproof-bfcl-'));
+const dir = mkdtempSync(join(tmpdir(), 'toolvet-bfcl-'));
 writeFileSync(
   join(dir, 'bfcl.yaml'),
   `cases:

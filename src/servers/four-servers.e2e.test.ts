@@ -26,7 +26,7 @@ let html: Server;
 const env = { WAREHOUSE_TOKEN: TOKEN };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'toolproof-four-'));
+  dir = mkdtempSync(join(tmpdir(), 'toolvet-four-'));
   [http, sse] = await Promise.all([startModernHttp({ MODERN_TOKEN: TOKEN }), startEverythingHttp('sse')]);
   config = join(dir, '.mcp.json');
   writeFileSync(
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 const runs: CliRun[] = [];
-async function toolproof(args: string[], extraEnv: Record<string, string | undefined> = env): Promise<CliRun> {
+async function toolvet(args: string[], extraEnv: Record<string, string | undefined> = env): Promise<CliRun> {
   const run = await runCli(args, { env: extraEnv, cwd: dir, timeoutMs: 150_000 });
   runs.push(run);
   return run;
@@ -63,7 +63,7 @@ function filesUnder(folder: string): string[] {
 
 describe('one host config, four servers, both eras', () => {
   it('doctor prints the negotiated protocol and transport of each', async () => {
-    const run = await toolproof(['doctor', '--config', config]);
+    const run = await toolvet(['doctor', '--config', config]);
     expect(run.stdout).toMatch(/ok\s+server "everything" \S+ starts and lists \d+ tool\(s\) \(protocol 2025-11-25 over stdio\)/);
     expect(run.stdout).toMatch(/ok\s+server "warehouse" 2\.0\.0 starts and lists 3 tool\(s\) \(protocol 2026-07-28 over stdio\)/);
     expect(run.stdout).toMatch(/ok\s+server "warehouse-http" 2\.0\.0 starts and lists 3 tool\(s\) \(protocol 2026-07-28 over http\)/);
@@ -72,14 +72,14 @@ describe('one host config, four servers, both eras', () => {
 
   it('snapshot records 2025-11-25 for the v1 servers and 2026-07-28 for the v2 ones', async () => {
     const out = join(dir, 'snapshots');
-    const run = await toolproof(['snapshot', '--config', config, '--out', out]);
+    const run = await toolvet(['snapshot', '--config', config, '--out', out]);
     expect(run.code).toBe(0);
     const version = (name: string): string => (JSON.parse(readFileSync(join(out, `${name}.json`), 'utf8')) as { protocolVersion: string }).protocolVersion;
     expect([version('everything'), version('everything-sse'), version('warehouse'), version('warehouse-http')]).toEqual(['2025-11-25', '2025-11-25', '2026-07-28', '2026-07-28']);
   }, 200_000);
 
   it('lint and probe cover all four', async () => {
-    const lint = await toolproof(['lint', '--config', config, '--format', 'json']);
+    const lint = await toolvet(['lint', '--config', config, '--format', 'json']);
     expect(lint.code, lint.stderr).toBe(0);
     const linted = JSON.parse(lint.stdout) as { servers: Array<{ name: string; protocolVersion?: string; transport?: string }> };
     expect(Object.fromEntries(linted.servers.map((s) => [s.name, `${s.protocolVersion} ${s.transport}`]))).toEqual({
@@ -88,7 +88,7 @@ describe('one host config, four servers, both eras', () => {
       'warehouse-http': '2026-07-28 http',
       'everything-sse': '2025-11-25 sse',
     });
-    const probe = await toolproof(['probe', '--config', config]);
+    const probe = await toolvet(['probe', '--config', config]);
     expect(probe.code).toBe(0);
     for (const header of [/everything \(.*protocol 2025-11-25/, /warehouse \(2\.0\.0, protocol 2026-07-28, 3 tools\)/, /warehouse-http \(2\.0\.0, protocol 2026-07-28, 3 tools\)/, /everything-sse \(.*protocol 2025-11-25/]) {
       expect(probe.stdout).toMatch(header);
@@ -101,8 +101,8 @@ describe('one host config, four servers, both eras', () => {
       writeFileSync(target, readFileSync(fixture(file), 'utf8').replace(`servers: [${from}]`, `servers: [${to}]`));
       return target;
     };
-    const first = await toolproof(['eval', '--config', config, '--server', 'everything', '--server', 'warehouse-http', '--queries', fixture('queries/real/everything.yaml'), '--queries', retarget('queries/warehouse.yaml', 'warehouse', 'warehouse-http'), '--json', join(dir, 'eval1.json')]);
-    const second = await toolproof(['eval', '--config', config, '--server', 'warehouse', '--server', 'everything-sse', '--queries', fixture('queries/warehouse.yaml'), '--queries', retarget('queries/real/everything.yaml', 'everything', 'everything-sse'), '--json', join(dir, 'eval2.json')]);
+    const first = await toolvet(['eval', '--config', config, '--server', 'everything', '--server', 'warehouse-http', '--queries', fixture('queries/real/everything.yaml'), '--queries', retarget('queries/warehouse.yaml', 'warehouse', 'warehouse-http'), '--json', join(dir, 'eval1.json')]);
+    const second = await toolvet(['eval', '--config', config, '--server', 'warehouse', '--server', 'everything-sse', '--queries', fixture('queries/warehouse.yaml'), '--queries', retarget('queries/real/everything.yaml', 'everything', 'everything-sse'), '--json', join(dir, 'eval2.json')]);
     for (const [run, file] of [[first, 'eval1.json'], [second, 'eval2.json']] as const) {
       expect(run.code, run.stderr).toBe(0);
       const result = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { errors: unknown[]; summary: { cases: number; errored: number }; servers: Array<{ protocolVersion: string }> };
@@ -119,16 +119,16 @@ describe('one host config, four servers, both eras', () => {
       writeFileSync(file, JSON.stringify({ mcpServers: { [name]: entry } }));
       return file;
     };
-    const wrong = await toolproof(['lint', '--config', config, '--server', 'warehouse-http'], { WAREHOUSE_TOKEN: 'not-the-token-0000' });
+    const wrong = await toolvet(['lint', '--config', config, '--server', 'warehouse-http'], { WAREHOUSE_TOKEN: 'not-the-token-0000' });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr + wrong.stdout).toMatch(/E_SERVER_AUTH: server "warehouse-http": .* refused the headers Authorization \(HTTP 401 Unauthorized\)/);
-    const missing = await toolproof(['lint', '--config', config, '--server', 'warehouse-http'], { WAREHOUSE_TOKEN: undefined });
+    const missing = await toolvet(['lint', '--config', config, '--server', 'warehouse-http'], { WAREHOUSE_TOKEN: undefined });
     expect(missing.code).toBe(3);
     expect(missing.stderr).toMatch(/E_ENV_MISSING: .*\$\.mcpServers\.warehouse-http\.headers\.Authorization uses \$\{WAREHOUSE_TOKEN\}, but WAREHOUSE_TOKEN is not set/);
-    const dead = await toolproof(['lint', '--config', only('dead', { type: 'http', url: `http://127.0.0.1:${await freePort()}/mcp` })]);
+    const dead = await toolvet(['lint', '--config', only('dead', { type: 'http', url: `http://127.0.0.1:${await freePort()}/mcp` })]);
     expect(dead.code).toBe(2);
     expect(dead.stderr + dead.stdout).toMatch(/E_SERVER_UNREACHABLE: server "dead": cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp \(ECONNREFUSED\)/);
-    const notMcp = await toolproof(['lint', '--config', only('page', { url: `http://127.0.0.1:${(html.address() as { port: number }).port}/` })]);
+    const notMcp = await toolvet(['lint', '--config', only('page', { url: `http://127.0.0.1:${(html.address() as { port: number }).port}/` })]);
     expect(notMcp.code).toBe(2);
     expect(notMcp.stderr + notMcp.stdout).toMatch(/E_SERVER_NOT_MCP: server "page": .* answers, but not as an MCP Streamable HTTP endpoint \(HTTP 404\)/);
   }, 200_000);

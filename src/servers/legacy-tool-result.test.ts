@@ -24,7 +24,7 @@ describe('a tools/call result in the 2024-10-07 envelope ({"toolResult": ...})',
   }, 60_000);
 
   it('lets probe see the isError naming the unknown tool, and the server failing a call it never validated', async () => {
-    const config = join(mkdtempSync(join(tmpdir(), 'toolproof-legacy-')), 'host.json');
+    const config = join(mkdtempSync(join(tmpdir(), 'toolvet-legacy-')), 'host.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { legacy: { command: process.execPath, args: [script] } } }));
     const server = (await runProbe({ config, allowDestructive: true })).probe!.servers[0];
     expect(server.unknownTool).toMatchObject({ shape: 'is-error-text', status: 'pass' });

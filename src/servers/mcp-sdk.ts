@@ -1,6 +1,6 @@
 /**
  * The MCP client SDK (`@modelcontextprotocol/client`, with zod about 25 MB of memory), loaded when the
- * first server starts rather than when the package is imported: a program that imports Toolproof to
+ * first server starts rather than when the package is imported: a program that imports Toolvet to
  * run or score cases against a model never pays for it (P1 in `npm run bench`).
  * `ServerConnection.start` and `ProcessTransport.start` load it; everything after a start reads it
  * synchronously through `mcpSdk()`.

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 async function connect(token: string | undefined, mode: 'auto' | 'legacy'): Promise<Client> {
-  const client = new Client({ name: 'toolproof-test', version: '0' }, { versionNegotiation: { mode } });
+  const client = new Client({ name: 'toolvet-test', version: '0' }, { versionNegotiation: { mode } });
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }));
   return client;

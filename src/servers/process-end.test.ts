@@ -35,7 +35,7 @@ async function gone(pid: number, within = 30_000): Promise<boolean> {
 
 describe('processes end', () => {
   it('a helper holding the server stdout is ended with the server, and close() returns', async () => {
-    const pidFile = join(mkdtempSync(join(tmpdir(), 'toolproof-grandchild-')), 'pid');
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'toolvet-grandchild-')), 'pid');
     const connection = await ServerConnection.start('holder', { command: process.execPath, args: [fixture('faults/grandchild-holds-stdout.mjs')], env: { GRANDCHILD_PID_FILE: pidFile } });
     expect((await connection.listTools()).map((t) => t.name)).toEqual(['get_status']);
     const helper = Number(readFileSync(pidFile, 'utf8'));
@@ -56,7 +56,7 @@ describe('processes end', () => {
   });
 
   it('the CLI exits after linting both servers (it used to wait for the helper to let go of the pipe)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-ends-'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-ends-'));
     const pidFile = join(dir, 'pid');
     const config = join(dir, 'host.json');
     writeFileSync(
@@ -76,7 +76,7 @@ describe('processes end', () => {
   });
 
   it('a CLI stopped with SIGTERM takes its servers with it (they sit in their own process group)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolproof-sigterm-'));
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-sigterm-'));
     const pidFile = join(dir, 'pid');
     const config = join(dir, 'host.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { stubborn: { command: process.execPath, args: [fixture('faults/ignores-stdin-end.mjs')], env: { PID_FILE: pidFile } } } }));

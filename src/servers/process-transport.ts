@@ -1,11 +1,11 @@
 /**
- * The stdio transport of a server process that Toolproof owns to the end. The SDK's
+ * The stdio transport of a server process that Toolvet owns to the end. The SDK's
  * `StdioClientTransport` waits for the child's `close` event, which never comes while a grandchild
  * holds the child's stdout, and signals the child only, never what it started. Here the server is
  * spawned in a process group of its own (POSIX), and `close()` is bounded: end stdin, wait for the
  * exit until a deadline, then SIGTERM and SIGKILL the whole group, then drop our pipe ends. Once the
  * server has exited, nothing waits on its stdio: what is buffered is read, the group is killed and the
- * pipes are destroyed, so a descendant holding them cannot keep Toolproof alive.
+ * pipes are destroyed, so a descendant holding them cannot keep Toolvet alive.
  *
  * Spawned without a shell, with only the SDK's safe default environment plus the entry's own `env`.
  */
@@ -39,7 +39,7 @@ export interface EndDeadlines {
 export const DEFAULT_END_DEADLINES: EndDeadlines = { graceMs: 2_000, termMs: 2_000, drainMs: 500 };
 
 const POSIX = process.platform !== 'win32';
-/** Process groups still alive, killed when Toolproof itself exits (a detached group gets no terminal signal). */
+/** Process groups still alive, killed when Toolvet itself exits (a detached group gets no terminal signal). */
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
 
@@ -78,7 +78,7 @@ function installExitHook(): void {
   }
 }
 
-/** Every transport with a live process, for ending them when Toolproof is stopped by a signal. */
+/** Every transport with a live process, for ending them when Toolvet is stopped by a signal. */
 const liveTransports = new Set<ProcessTransport>();
 
 type Child = ChildProcessByStdio<Writable, Readable, Readable>;

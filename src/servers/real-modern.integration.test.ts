@@ -1,7 +1,7 @@
 /**
  * The era a real server gets. `@modelcontextprotocol/server-pdf` 2.0.4 is built on the v2 server SDK,
  * but wires one McpServer straight to `StdioServerTransport` (not `serveStdio`): it answers the
- * `server/discover` probe with "Method not found", so it is a 2025-era server and Toolproof greets it
+ * `server/discover` probe with "Method not found", so it is a 2025-era server and Toolvet greets it
  * with `initialize`. Our own fixture, served through `serveStdio`, is the 2026-07-28 one.
  */
 import { fileURLToPath } from 'node:url';

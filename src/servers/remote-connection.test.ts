@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RemoteServerEntry } from '../config/host-config.ts';
-import type { ToolproofError } from '../errors.ts';
+import type { ToolvetError } from '../errors.ts';
 import { freePort, startEverythingHttp, startModernHttp, type HttpServerHandle } from '../testing/http-server.ts';
 import { ServerConnection } from './server-connection.ts';
 
@@ -36,12 +36,12 @@ async function withConnection(name: string, entry: RemoteServerEntry, use: (c: S
   }
 }
 
-async function startError(entry: RemoteServerEntry): Promise<ToolproofError> {
+async function startError(entry: RemoteServerEntry): Promise<ToolvetError> {
   try {
     const connection = await ServerConnection.start('web', entry, { startMs: 20_000 });
     await connection.close();
   } catch (error) {
-    return error as ToolproofError;
+    return error as ToolvetError;
   }
   throw new Error('expected the connection to fail');
 }
@@ -103,14 +103,14 @@ describe('remote servers', () => {
 
 describe('OAuth client credentials', () => {
   it('gets a token from the server\'s authorization server through the SDK provider, with no browser step; a wrong secret is E_SERVER_AUTH', async () => {
-    const server = await startModernHttp({ MODERN_OAUTH_CLIENT: 'toolproof-ci:s3cret-client-value' });
+    const server = await startModernHttp({ MODERN_OAUTH_CLIENT: 'toolvet-ci:s3cret-client-value' });
     try {
       const issuer = new URL(server.url).origin;
-      await withConnection('oauth', { transport: 'http', url: server.url, oauth: { clientId: 'toolproof-ci', clientSecret: 's3cret-client-value', issuer } }, async (c) => {
+      await withConnection('oauth', { transport: 'http', url: server.url, oauth: { clientId: 'toolvet-ci', clientSecret: 's3cret-client-value', issuer } }, async (c) => {
         expect(c.identity.protocolVersion).toBe('2026-07-28');
         expect((await c.listTools()).length).toBe(3);
       });
-      const wrong = await startError({ transport: 'http', url: server.url, oauth: { clientId: 'toolproof-ci', clientSecret: 'not-the-secret', issuer } });
+      const wrong = await startError({ transport: 'http', url: server.url, oauth: { clientId: 'toolvet-ci', clientSecret: 'not-the-secret', issuer } });
       expect(wrong.code).toBe('E_SERVER_AUTH');
       expect(wrong.message).toContain('OAuth client credentials');
       expect(wrong.message).not.toContain('not-the-secret');

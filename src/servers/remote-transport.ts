@@ -8,7 +8,7 @@
  */
 import type { Transport } from '@modelcontextprotocol/client';
 import type { RemoteServerEntry } from '../config/host-config.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { mcpSdk } from './mcp-sdk.ts';
 
 export function remoteTransport(entry: RemoteServerEntry): Transport {
@@ -66,11 +66,11 @@ function factsOf(error: unknown): Facts {
 }
 
 /** A coded error for a remote server that could not be reached as MCP; undefined when the facts say nothing specific. */
-export function remoteStartError(server: string, entry: RemoteServerEntry, error: unknown): ToolproofError | undefined {
+export function remoteStartError(server: string, entry: RemoteServerEntry, error: unknown): ToolvetError | undefined {
   const facts = factsOf(error);
   const url = printableUrl(entry.url);
   if (facts.netCode) {
-    return new ToolproofError('E_SERVER_UNREACHABLE', `server "${server}": cannot reach ${url} (${facts.netCode})`, {
+    return new ToolvetError('E_SERVER_UNREACHABLE', `server "${server}": cannot reach ${url} (${facts.netCode})`, {
       server,
       url,
       hint: facts.netCode.startsWith('E') && facts.netCode !== 'ETIMEDOUT' && facts.netCode !== 'ECONNRESET' ? 'nothing answers at that address: start the server, or fix "url" in the host config' : 'the address did not answer in time or dropped the connection: check the server and the network',
@@ -80,7 +80,7 @@ export function remoteStartError(server: string, entry: RemoteServerEntry, error
     const status = facts.status ?? (facts.sdkCode === 'CLIENT_HTTP_FORBIDDEN' ? 403 : 401);
     // (An OAuth refusal comes from the token endpoint; the status said is the resource's.)
     const sent = entry.oauth ? 'the OAuth client credentials' : entry.headers && Object.keys(entry.headers).length > 0 ? `the headers ${Object.keys(entry.headers).join(', ')}` : 'no credentials';
-    return new ToolproofError('E_SERVER_AUTH', `server "${server}": ${url} refused ${sent} (HTTP ${status} ${status === 403 ? 'Forbidden' : 'Unauthorized'})`, {
+    return new ToolvetError('E_SERVER_AUTH', `server "${server}": ${url} refused ${sent} (HTTP ${status} ${status === 403 ? 'Forbidden' : 'Unauthorized'})`, {
       server,
       url,
       hint: entry.headers || entry.oauth ? 'the token is wrong, expired or lacks a scope: check the environment variable the config reads it from' : 'this server needs a credential: add "headers": {"Authorization": "Bearer ${YOUR_TOKEN}"} to its entry, or "oauth" client credentials',
@@ -89,14 +89,14 @@ export function remoteStartError(server: string, entry: RemoteServerEntry, error
   // 4xx (but a timeout or a rate limit), and 501 Not Implemented: a web server that has no POST there.
   const notMcpStatus = facts.status !== undefined && ((facts.status >= 400 && facts.status < 500 && facts.status !== 408 && facts.status !== 429) || facts.status === 501);
   if (notMcpStatus || facts.sdkCode === 'CLIENT_HTTP_UNEXPECTED_CONTENT' || facts.sdkCode === 'CLIENT_HTTP_NOT_IMPLEMENTED' || /unexpected content type|unusable reply|Unexpected token '<'|is not valid JSON/i.test(facts.text)) {
-    return new ToolproofError('E_SERVER_NOT_MCP', `server "${server}": ${url} answers, but not as an MCP ${entry.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} endpoint${facts.status ? ` (HTTP ${facts.status})` : ''}`, {
+    return new ToolvetError('E_SERVER_NOT_MCP', `server "${server}": ${url} answers, but not as an MCP ${entry.transport === 'sse' ? 'SSE' : 'Streamable HTTP'} endpoint${facts.status ? ` (HTTP ${facts.status})` : ''}`, {
       server,
       url,
       hint: `check the path (MCP endpoints are often /mcp, legacy SSE ones /sse) and the type ("http" or "sse") in the host config`,
     });
   }
   if (facts.status !== undefined && facts.status >= 500) {
-    return new ToolproofError('E_SERVER_START', `server "${server}": ${url} failed with HTTP ${facts.status}`, { server, url, hint: 'the server itself is failing: check its logs' });
+    return new ToolvetError('E_SERVER_START', `server "${server}": ${url} failed with HTTP ${facts.status}`, { server, url, hint: 'the server itself is failing: check its logs' });
   }
   return undefined;
 }

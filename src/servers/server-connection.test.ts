@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolproofError } from '../errors.ts';
+import type { ToolvetError } from '../errors.ts';
 import { ServerConnection } from './server-connection.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/servers/${name}`, import.meta.url));
@@ -18,11 +18,11 @@ async function start(name: string, script: string, timeouts = {}): Promise<Serve
   return connection;
 }
 
-async function startError(script: string, timeouts = {}): Promise<ToolproofError> {
+async function startError(script: string, timeouts = {}): Promise<ToolvetError> {
   try {
     await start('broken', script, timeouts);
   } catch (error) {
-    return error as ToolproofError;
+    return error as ToolvetError;
   }
   throw new Error('expected the server to fail');
 }
@@ -65,20 +65,20 @@ describe('ServerConnection (real child processes)', () => {
 
   it('reports a crash in the middle of a call with the stderr it left', async () => {
     const crash = await start('crash', 'faults/crash-on-call.mjs');
-    const error = (await crash.callTool('get_status', {}).catch((e: unknown) => e)) as ToolproofError;
+    const error = (await crash.callTool('get_status', {}).catch((e: unknown) => e)) as ToolvetError;
     expect(error.code).toBe('E_SERVER_CRASH');
     expect(error.stderr?.join('\n')).toContain('segmentation fault');
     expect(crash.alive).toBe(false);
   });
 
   it('does not pass the parent environment to the server', async () => {
-    process.env.TOOLPROOF_PLANTED_SECRET = 'sk-planted-123';
+    process.env.TOOLVET_PLANTED_SECRET = 'sk-planted-123';
     try {
-      const echo = await ServerConnection.start('env', { command: process.execPath, args: ['-e', 'console.error(JSON.stringify(process.env)); setTimeout(() => process.exit(1), 50)'] }).catch((e: ToolproofError) => e);
-      expect((echo as ToolproofError).stderr?.join('\n')).not.toContain('sk-planted-123');
-      expect((echo as ToolproofError).stderr?.join('\n')).toContain('PATH');
+      const echo = await ServerConnection.start('env', { command: process.execPath, args: ['-e', 'console.error(JSON.stringify(process.env)); setTimeout(() => process.exit(1), 50)'] }).catch((e: ToolvetError) => e);
+      expect((echo as ToolvetError).stderr?.join('\n')).not.toContain('sk-planted-123');
+      expect((echo as ToolvetError).stderr?.join('\n')).toContain('PATH');
     } finally {
-      delete process.env.TOOLPROOF_PLANTED_SECRET;
+      delete process.env.TOOLVET_PLANTED_SECRET;
     }
   });
 });

@@ -20,7 +20,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/client';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { isRemote, type ServerEntry } from '../config/host-config.ts';
 import type { ToolDefinition } from '../types.ts';
 import { VERSION } from '../version.ts';
@@ -45,7 +45,7 @@ export interface ServerIdentity {
   protocolVersion?: string;
   /** `modern` (2026-07-28 and later, no initialize) or `legacy` (the 2025 handshake). */
   era?: 'modern' | 'legacy';
-  /** How Toolproof reached it. */
+  /** How Toolvet reached it. */
   transport?: 'stdio' | 'http' | 'sse';
 }
 
@@ -130,7 +130,7 @@ export class ServerConnection {
     // start deadline, so the 2025 handshake still gets the whole start timeout. On HTTP silence is an
     // outage, and the probe is bounded by the start timeout alone.
     const probe = isRemote(entry) ? {} : { timeoutMs: stdioProbeMs(timeouts) };
-    const client = new (mcpSdk().client.Client)({ name: 'toolproof', version: VERSION }, { capabilities: {}, versionNegotiation: { mode, probe } });
+    const client = new (mcpSdk().client.Client)({ name: 'toolvet', version: VERSION }, { capabilities: {}, versionNegotiation: { mode, probe } });
     const connection = new ServerConnection(name, entry, client, transport, timeouts, options.limits ?? {}, stderr, noise, mode);
     connection.identity.transport = entry.transport ?? 'stdio';
     return connection;
@@ -164,7 +164,7 @@ export class ServerConnection {
       this.keepRawSchemas();
     } catch (error) {
       await this.close();
-      if (error instanceof ToolproofError) throw error;
+      if (error instanceof ToolvetError) throw error;
       if (error instanceof mcpSdk().client.SdkError && /closed during the server\/discover probe/.test(error.message)) throw error;
       const remote = isRemote(this.entry) ? remoteStartError(this.name, this.entry, error) : undefined;
       if (remote) throw remote;
@@ -349,7 +349,7 @@ export class ServerConnection {
       }
       cursor = page.nextCursor;
       if (cursor !== undefined && seen.has(cursor)) {
-        throw new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" repeated the ${method} cursor ${JSON.stringify(cursor.slice(0, 100))}`, {
+        throw new ToolvetError('E_SERVER_PROTOCOL', `server "${this.name}" repeated the ${method} cursor ${JSON.stringify(cursor.slice(0, 100))}`, {
           server: this.name,
           hint: 'the server paginates in a loop; fix its nextCursor',
         });
@@ -361,8 +361,8 @@ export class ServerConnection {
     return all;
   }
 
-  private limitError(message: string, hint: string): ToolproofError {
-    return new ToolproofError('E_SERVER_LIMIT', `server "${this.name}": ${message}`, { server: this.name, hint });
+  private limitError(message: string, hint: string): ToolvetError {
+    return new ToolvetError('E_SERVER_LIMIT', `server "${this.name}": ${message}`, { server: this.name, hint });
   }
 
   /** Turns SDK failures into coded errors that name the server and carry its stderr. */
@@ -381,14 +381,14 @@ export class ServerConnection {
     }
   }
 
-  private callError(what: string, error: unknown, tool: string | undefined, timeoutMs: number): ToolproofError {
-    if (error instanceof ToolproofError) return error;
+  private callError(what: string, error: unknown, tool: string | undefined, timeoutMs: number): ToolvetError {
+    if (error instanceof ToolvetError) return error;
     const message = (error as Error).message ?? String(error);
     const limit = OVERSIZED.exec(message);
     if (limit) {
       this.exited = true;
       // E_SERVER_CRASH, not E_SERVER_PROTOCOL: the connection is dropped, so for every caller the server is gone (restart it).
-      return new ToolproofError('E_SERVER_CRASH', `server "${this.name}" answered ${what} with a message over ${Number(limit[1]) / 1024 / 1024} MB, the MCP SDK's stdio limit; the connection was dropped`, {
+      return new ToolvetError('E_SERVER_CRASH', `server "${this.name}" answered ${what} with a message over ${Number(limit[1]) / 1024 / 1024} MB, the MCP SDK's stdio limit; the connection was dropped`, {
         server: this.name,
         tool,
         hint: 'return large data in pages, or as a resource link, instead of one huge result',
@@ -400,7 +400,7 @@ export class ServerConnection {
     }
     const schemaProblem = what.endsWith('/list') ? describeSchemaIssues(message) : undefined;
     if (schemaProblem) {
-      return new ToolproofError('E_SERVER_PROTOCOL', `server "${this.name}" answered ${what} with a malformed result: ${schemaProblem}`, {
+      return new ToolvetError('E_SERVER_PROTOCOL', `server "${this.name}" answered ${what} with a malformed result: ${schemaProblem}`, {
         server: this.name,
         hint:
           what === 'tools/list'
@@ -412,7 +412,7 @@ export class ServerConnection {
     // Only a real deadline is a timeout: a server's own error text may well contain the word (a URL with
     // ?timeout=32s, an upstream API that timed out), and that is the server failing, not hanging.
     if (code === -32001 || code === 'REQUEST_TIMEOUT') {
-      return new ToolproofError('E_CALL_TIMEOUT', `server "${this.name}" did not answer ${what} within ${timeoutMs} ms`, {
+      return new ToolvetError('E_CALL_TIMEOUT', `server "${this.name}" did not answer ${what} within ${timeoutMs} ms`, {
         server: this.name,
         tool,
         stderr: this.stderr.last(5),
@@ -423,14 +423,14 @@ export class ServerConnection {
     if (remote && remote.code !== 'E_SERVER_START') return remote;
     if (!this.alive || code === 'CONNECTION_CLOSED' || code === 'NOT_CONNECTED' || /connection closed|not connected/i.test(message)) {
       this.exited = true;
-      return new ToolproofError('E_SERVER_CRASH', `server "${this.name}" exited during ${what}`, {
+      return new ToolvetError('E_SERVER_CRASH', `server "${this.name}" exited during ${what}`, {
         server: this.name,
         tool,
         stderr: this.stderr.last(10),
         hint: isRemote(this.entry) ? `the server at ${printableUrl(this.entry.url)} closed the connection; check its logs` : `run it directly in a terminal (${[this.entry.command, ...this.entry.args].join(' ')}) to see the crash`,
       });
     }
-    return new ToolproofError('E_CALL_FAILED', `server "${this.name}" failed ${what}: ${message}`, {
+    return new ToolvetError('E_CALL_FAILED', `server "${this.name}" failed ${what}: ${message}`, {
       server: this.name,
       tool,
       hint: 'see the server message above',
@@ -438,12 +438,12 @@ export class ServerConnection {
     });
   }
 
-  private startError(what: string, code: 'E_SERVER_START' | 'E_SERVER_TIMEOUT' = 'E_SERVER_START'): ToolproofError {
+  private startError(what: string, code: 'E_SERVER_START' | 'E_SERVER_TIMEOUT' = 'E_SERVER_START'): ToolvetError {
     const entry = this.entry;
     const hint = isRemote(entry)
-        ? `check that ${printableUrl(entry.url)} is up and answers MCP (try: toolproof doctor)`
+        ? `check that ${printableUrl(entry.url)} is up and answers MCP (try: toolvet doctor)`
         : `run it directly in a terminal to see the error on stderr: ${[entry.command, ...entry.args].join(' ')}`;
-    return new ToolproofError(code, `server "${this.name}" ${what}`, { server: this.name, stderr: this.stderr.last(10), hint });
+    return new ToolvetError(code, `server "${this.name}" ${what}`, { server: this.name, stderr: this.stderr.last(10), hint });
   }
 }
 

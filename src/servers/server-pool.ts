@@ -4,7 +4,7 @@
  */
 import pLimit from 'p-limit';
 import type { HostConfig } from '../config/host-config.ts';
-import { toErrorInfo, ToolproofError } from '../errors.ts';
+import { toErrorInfo, ToolvetError } from '../errors.ts';
 import type { ServerInfo } from '../report/model.ts';
 import type { ToolDefinition } from '../types.ts';
 import { ServerConnection, type ServerTimeouts } from './server-connection.ts';
@@ -18,7 +18,7 @@ interface Member {
   connection?: ServerConnection;
   tools: ToolDefinition[];
   restarts: number;
-  error?: ToolproofError;
+  error?: ToolvetError;
 }
 
 export class ServerPool {
@@ -47,7 +47,7 @@ export class ServerPool {
     } catch (error) {
       await member.connection?.close();
       member.connection = undefined;
-      member.error = error instanceof ToolproofError ? error : new ToolproofError('E_SERVER_START', `server "${name}": ${(error as Error).message}`, { server: name });
+      member.error = error instanceof ToolvetError ? error : new ToolvetError('E_SERVER_START', `server "${name}": ${(error as Error).message}`, { server: name });
     }
   }
 
@@ -60,7 +60,7 @@ export class ServerPool {
     return [...this.members.values()].flatMap((m) => m.tools);
   }
 
-  errors(): ToolproofError[] {
+  errors(): ToolvetError[] {
     return [...this.members.values()].flatMap((m) => (m.error ? [m.error] : []));
   }
 

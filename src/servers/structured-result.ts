@@ -1,5 +1,5 @@
 /**
- * Checking one tool result against the tool's `outputSchema`, wherever Toolproof calls a tool
+ * Checking one tool result against the tool's `outputSchema`, wherever Toolvet calls a tool
  * (probe, bench, scenarios): a tool that declares an outputSchema MUST return `structuredContent`
  * valid against it (any JSON type at the root under MCP 2026-07-28; an object before), and SHOULD
  * also return the same data serialized as JSON in a text content item, for clients that read text

@@ -69,7 +69,7 @@ function executor(options: BehaviourEvalOptions, liveTools: ToolDefinition[], lo
     // The scenarios' safety rule: a tool that may write or delete runs only when the user allowed it.
     if (tool.annotations?.readOnlyHint !== true && !(options.allowTools ?? []).includes(tool.name)) {
       return {
-        text: `Not executed: Toolproof held back this call to ${tool.name} because it may change data (not annotated readOnlyHint: true, and not in --allow-tools). Nothing was changed.`,
+        text: `Not executed: Toolvet held back this call to ${tool.name} because it may change data (not annotated readOnlyHint: true, and not in --allow-tools). Nothing was changed.`,
         isError: true,
         server: tool.server,
       };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'toolproof-behaviour-safety-'));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-behaviour-safety-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function setup(): { skills: string; host: string; log: string } {

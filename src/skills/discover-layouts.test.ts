@@ -18,7 +18,7 @@ import { cleanSkill } from './testing/skill-rule-table.ts';
 const WILD = 'fixtures/skills-wild';
 // Tests that run the CLI several times: minutes on a loaded 2-core machine.
 const SLOW = 300_000;
-const base = mkdtempSync(join(tmpdir(), 'toolproof-layouts-'));
+const base = mkdtempSync(join(tmpdir(), 'toolvet-layouts-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 const root = (dir: string, scope: SkillRoot['scope'] = 'project'): SkillRoot => ({ dir, scope, explicit: true });
 const names = (dir: string, options = {}) => discoverSkills([root(dir)], options).skills.map((s) => s.name).sort();

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { discoverSkills, hostRoots } from './discover.ts';
 import { cleanSkill } from './testing/skill-rule-table.ts';
 
-const base = mkdtempSync(join(tmpdir(), 'toolproof-discover-'));
+const base = mkdtempSync(join(tmpdir(), 'toolvet-discover-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 function tree(files: Record<string, string>): string {
@@ -60,9 +60,9 @@ describe('discoverSkills', () => {
       discoverSkills([{ dir: missing, scope: 'user', explicit: true }]);
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(ToolproofError);
-      expect((error as ToolproofError).code).toBe('E_FILE_MISSING');
-      expect((error as ToolproofError).file).toBe(missing);
+      expect(error).toBeInstanceOf(ToolvetError);
+      expect((error as ToolvetError).code).toBe('E_FILE_MISSING');
+      expect((error as ToolvetError).file).toBe(missing);
     }
     expect(discoverSkills([{ dir: missing, scope: 'user', explicit: false }]).roots).toEqual([{ dir: missing, scope: 'user', explicit: false, exists: false }]);
   });

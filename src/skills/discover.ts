@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { SKILL_FILE, walkRoot, type WalkOptions } from './discover-walk.ts';
 import { readSkill, type SkillDoc, type SkillScope } from './skill-file.ts';
 
@@ -59,7 +59,7 @@ export interface HostSkillDirs {
   source: string;
 }
 
-/** Skills folders of common hosts; `toolproof skills --host NAME` picks one. */
+/** Skills folders of common hosts; `toolvet skills --host NAME` picks one. */
 export const HOST_SKILL_DIRS: Readonly<Record<string, HostSkillDirs>> = {
   claude: { user: ['~/.claude/skills'], project: ['.claude/skills'], source: 'https://code.claude.com/docs/en/skills' },
   codex: { user: ['~/.agents/skills', '~/.codex/skills'], project: ['.agents/skills'], source: 'https://developers.openai.com/codex/skills' },
@@ -79,7 +79,7 @@ export function expandDir(dir: string, cwd = process.cwd()): string {
 export function hostRoots(host: string, cwd = process.cwd()): SkillRoot[] {
   const dirs = Object.hasOwn(HOST_SKILL_DIRS, host) ? HOST_SKILL_DIRS[host] : undefined;
   if (!dirs) {
-    throw new ToolproofError('E_USAGE', `unknown host "${host}" for skill folders`, {
+    throw new ToolvetError('E_USAGE', `unknown host "${host}" for skill folders`, {
       hint: `use one of ${Object.keys(HOST_SKILL_DIRS).join(', ')}, or name folders with --user-dir / --project-dir`,
     });
   }
@@ -137,7 +137,7 @@ export function discoverSkills(roots: readonly SkillRoot[], options: DiscoverOpt
     discovery.roots.push({ ...root, exists });
     if (!exists) {
       if (root.explicit) {
-        throw new ToolproofError('E_FILE_MISSING', `skills folder ${root.dir} does not exist or is not a folder`, {
+        throw new ToolvetError('E_FILE_MISSING', `skills folder ${root.dir} does not exist or is not a folder`, {
           file: root.dir,
           hint: 'pass a folder holding skill folders, a cloned collection, or one skill folder with SKILL.md',
         });

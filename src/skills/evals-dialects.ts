@@ -1,6 +1,6 @@
 /**
  * The shapes of `evals/evals.json` found in the wild, one strict JSON Schema each, and how to tell
- * them apart. Every dialect may also carry `should_trigger` on a case (a Toolproof extension, default
+ * them apart. Every dialect may also carry `should_trigger` on a case (a Toolvet extension, default
  * true) so that near-miss negatives can sit in the same file.
  */
 export type EvalDialect = 'spec' | 'skill-creator' | 'skill-creator-named' | 'assertions' | 'best-practices' | 'trigger-set';

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { loadSkillEvals } from './evals-file.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolproof-evals-'));
+const dir = mkdtempSync(join(tmpdir(), 'toolvet-evals-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 function file(data: unknown): string {
@@ -14,14 +14,14 @@ function file(data: unknown): string {
   return path;
 }
 
-function fails(data: unknown): ToolproofError {
+function fails(data: unknown): ToolvetError {
   const path = file(data);
   try {
     loadSkillEvals(path, 'docx');
   } catch (error) {
-    expect(error).toBeInstanceOf(ToolproofError);
-    expect((error as ToolproofError).file).toBe(path);
-    return error as ToolproofError;
+    expect(error).toBeInstanceOf(ToolvetError);
+    expect((error as ToolvetError).file).toBe(path);
+    return error as ToolvetError;
   }
   throw new Error('expected an error');
 }

@@ -10,7 +10,7 @@
  *   skills          <- skills (best-practices dialect: skills to load besides the owner)
  */
 import { dirname } from 'node:path';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { assertRegularFileInside } from './skill-read-guard.ts';
 import { readDataFile } from '../config/read-file.ts';
 import { validateData } from '../config/validate.ts';
@@ -47,9 +47,9 @@ export interface SkillEvals {
 type Raw = Record<string, unknown>;
 
 /** An evals file that does not validate, with every problem grouped by case (the message names the first). */
-export class EvalsFileError extends ToolproofError {
+export class EvalsFileError extends ToolvetError {
   readonly problems: EvalsProblemGroup[];
-  constructor(first: ToolproofError, problems: EvalsProblemGroup[]) {
+  constructor(first: ToolvetError, problems: EvalsProblemGroup[]) {
     const total = problems.reduce((n, g) => n + g.problems.length, 0);
     const message = first.message.replace(/ \(and \d+ more problems?\)$/, '') + (total > 1 ? ` (${total} problems in ${problems.length} place(s), each listed)` : '');
     super('E_FILE_INVALID', message, { ...(first.file ? { file: first.file } : {}), ...(first.path ? { path: first.path } : {}), ...(first.hint ? { hint: first.hint } : {}) });
@@ -96,14 +96,14 @@ function toCase(entry: Raw, index: number, path: string, owner: string, dialect:
 export function parseSkillEvals(data: unknown, file: string, owner: string): SkillEvals {
   const dialect = detectDialect(data);
   if (!dialect) {
-    throw new ToolproofError('E_FILE_INVALID', `evals file ${file}: $ matches no known evals.json dialect`, { file, path: '$', hint: DIALECT_HINT });
+    throw new ToolvetError('E_FILE_INVALID', `evals file ${file}: $ matches no known evals.json dialect`, { file, path: '$', hint: DIALECT_HINT });
   }
   const groups = evalsProblems(DIALECT_SCHEMAS[dialect], data);
   if (groups.length > 0) {
     try {
       validateData(DIALECT_SCHEMAS[dialect], data, file, `evals file (${dialect} dialect)`, DIALECT_HINT);
     } catch (error) {
-      if (!(error instanceof ToolproofError)) throw error;
+      if (!(error instanceof ToolvetError)) throw error;
       throw new EvalsFileError(error, groups);
     }
   }
@@ -117,7 +117,7 @@ export function parseSkillEvals(data: unknown, file: string, owner: string): Ski
   for (const c of cases) {
     const first = seen.get(c.id);
     if (first) {
-      throw new ToolproofError('E_FILE_INVALID', `evals file ${file}: ${c.path} repeats id "${c.id.slice(owner.length + 1)}" of ${first}`, {
+      throw new ToolvetError('E_FILE_INVALID', `evals file ${file}: ${c.path} repeats id "${c.id.slice(owner.length + 1)}" of ${first}`, {
         file,
         path: c.path,
         hint: 'give every case its own id',

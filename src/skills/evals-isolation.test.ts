@@ -12,7 +12,7 @@ import { cleanSkill } from './testing/skill-rule-table.ts';
 
 // Tests that run the CLI several times: minutes on a loaded 2-core machine.
 const SLOW = 300_000;
-const base = mkdtempSync(join(tmpdir(), 'toolproof-evals-iso-'));
+const base = mkdtempSync(join(tmpdir(), 'toolvet-evals-iso-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 function collection(): string {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { toErrorInfo } from '../errors.ts';
 import type { ActiveSeverity, LintReport, Severity } from '../lint/framework.ts';
 import { failsAt, runRules } from '../lint/run-rules.ts';
-import { type Diagnostic, type ToolproofResult } from '../report/model.ts';
+import { type Diagnostic, type ToolvetResult } from '../report/model.ts';
 import { SKILL_RULES } from '../lint/rules/skill/index.ts';
 import { discoverSkills, type DiscoverOptions, type Discovery, type SkillRoot } from './discover.ts';
 import { MAX_FOLDERS } from './discover-walk.ts';
@@ -117,7 +117,7 @@ export function discoveryWarnings(discovery: Discovery): Diagnostic[] {
 }
 
 /** `skills lint` as a result file: the same envelope as every command, the findings under `skills.lint`. */
-export function skillLintResult(outcome: SkillLintOutcome, failOn: ActiveSeverity, startedAt: string): ToolproofResult {
+export function skillLintResult(outcome: SkillLintOutcome, failOn: ActiveSeverity, startedAt: string): ToolvetResult {
   const failed = failsAt(outcome.report.findings, failOn);
   const s = outcome.report.summary;
   const warnings: Diagnostic[] = [

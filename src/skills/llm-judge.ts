@@ -5,7 +5,7 @@
  * E_JUDGE_ANSWER: never a pass.
  */
 import { Ajv } from 'ajv';
-import { toErrorInfo, ToolproofError } from '../errors.ts';
+import { toErrorInfo, ToolvetError } from '../errors.ts';
 import type { ChatMessage, ModelDriver } from '../types.ts';
 import type { BehaviourScore } from './result-types.ts';
 
@@ -41,7 +41,7 @@ function unfence(text: string): string {
 }
 
 function judgeError(behaviour: string, message: string, hint: string): BehaviourScore {
-  const error = new ToolproofError('E_JUDGE_ANSWER', message, { hint });
+  const error = new ToolvetError('E_JUDGE_ANSWER', message, { hint });
   return { behaviour, state: 'errored', judge: 'llm', reason: message, error: toErrorInfo(error) };
 }
 

@@ -12,7 +12,7 @@ import { discoverSkills } from './discover.ts';
 import { fetchMcpSkills, pathInSkill } from './mcp-skills.ts';
 
 function hostConfig(servers: Record<string, unknown>): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'toolproof-mcp-skills-test-')), 'host.json');
+  const file = join(mkdtempSync(join(tmpdir(), 'toolvet-mcp-skills-test-')), 'host.json');
   writeFileSync(file, JSON.stringify({ mcpServers: servers }));
   return file;
 }
@@ -68,7 +68,7 @@ describe('skills served over MCP', () => {
 
   it('skills lint and the trigger eval take them like folder skills', async () => {
     const config = hostConfig({ skills: skillsServer });
-    const empty = mkdtempSync(join(tmpdir(), 'toolproof-no-skills-'));
+    const empty = mkdtempSync(join(tmpdir(), 'toolvet-no-skills-'));
     const lint = await runCli(['skills', 'lint', empty, '--config', config, '--format', 'json']);
     const result = JSON.parse(lint.stdout) as { skills: { discovery: { skills: Array<{ name: string; file: string }> }; lint: { findings: Array<{ file: string; ruleId?: string; rule?: string }> } } };
     expect(result.skills.discovery.skills.map((s) => s.file)).toEqual(['skill://stock-notes/SKILL.md', 'skill://warehouse-restock/SKILL.md']);

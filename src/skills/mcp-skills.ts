@@ -37,7 +37,7 @@ const SKILL_FILE = 'SKILL.md';
 export async function fetchMcpSkills(options: McpSkillsOptions): Promise<McpSkills> {
   const host = loadHostConfig(options.config);
   const names = selectServers(host, options.servers ?? []);
-  const root = mkdtempSync(join(tmpdir(), 'toolproof-mcp-skills-'));
+  const root = mkdtempSync(join(tmpdir(), 'toolvet-mcp-skills-'));
   const out: McpSkills = { skills: [], warnings: [], dispose: () => rmSync(root, { recursive: true, force: true }) };
   const pool = await ServerPool.start(host, names, { timeouts: options.timeouts });
   try {

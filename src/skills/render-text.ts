@@ -7,7 +7,7 @@ import Table from 'cli-table3';
 import { relative } from 'node:path';
 import pc from 'picocolors';
 import type { Finding, LintReport } from '../lint/framework.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import type { Discovery } from './discover.ts';
 import { discoveryWarnings } from './lint-skills.ts';
 import type { BehaviourEvalResult, DiscoveryInfo, TriggerEvalResult } from './result-types.ts';
@@ -83,7 +83,7 @@ function behaviourTable(b: BehaviourEvalResult): string[] {
   ];
 }
 
-export function renderSkillsEvalText(result: ToolproofResult): string {
+export function renderSkillsEvalText(result: ToolvetResult): string {
   const skills = result.skills;
   const out: string[] = [];
   if (skills) {

@@ -1,6 +1,6 @@
 /**
  * The `skills` section of the result model: plain data only, so any reporter can render it and a
- * saved result can be re-rendered. Filled by `toolproof skills eval`.
+ * saved result can be re-rendered. Filled by `toolvet skills eval`.
  */
 import type { ErrorInfo } from '../errors.ts';
 import type { ActiveSeverity, LintReport } from '../lint/framework.ts';

@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import type matterType from 'gray-matter';
 import { lazyRequire } from '../lazy-require.ts';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 import { readSkillText } from './skill-read-guard.ts';
 
 const matter = lazyRequire<typeof matterType>('gray-matter');
@@ -77,7 +77,7 @@ export function readSkill(location: Location): SkillDoc {
     text = readSkillText(location.file, location.folder, 'SKILL.md');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const code = error instanceof ToolproofError ? error.code : 'E_FILE_UNREADABLE';
+    const code = error instanceof ToolvetError ? error.code : 'E_FILE_UNREADABLE';
     const empty: FrontMatter = { present: false, closed: false, data: Object.create(null) as Record<string, unknown>, keyLines: Object.create(null) as Record<string, number> };
     return { ...base, name: base.folderName, readError: message, readErrorCode: code, frontMatter: empty, body: '', bodyLine: 1, lineCount: 0 };
   }
@@ -126,9 +126,9 @@ export function descriptionOf(skill: SkillDoc): string {
 /** The evals need a skill a host would load: readable, front matter parsed, a safe name, a description. */
 export function requireUsableSkill(skill: SkillDoc): void {
   const fail = (message: string, line?: number): never => {
-    throw new ToolproofError('E_FILE_INVALID', `SKILL.md ${skill.file}${line ? ` (line ${line})` : ''}: ${message}`, {
+    throw new ToolvetError('E_FILE_INVALID', `SKILL.md ${skill.file}${line ? ` (line ${line})` : ''}: ${message}`, {
       file: skill.file,
-      hint: 'run `toolproof skills lint` on this folder and fix the errors it lists',
+      hint: 'run `toolvet skills lint` on this folder and fix the errors it lists',
     });
   };
   if (skill.readError) fail(skill.readError);

@@ -7,7 +7,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { relative, isAbsolute } from 'node:path';
-import { ToolproofError } from '../errors.ts';
+import { ToolvetError } from '../errors.ts';
 
 /** A SKILL.md or evals.json is hand-written text; past this it is refused. */
 export const MAX_SKILL_FILE_BYTES = 4 * 1024 * 1024;
@@ -36,7 +36,7 @@ export function assertRegularFileInside(file: string, tree: string, what: string
   try {
     link = lstatSync(file);
   } catch {
-    throw new ToolproofError('E_FILE_MISSING', `${what} ${file} does not exist`, { file, hint: 'check the path' });
+    throw new ToolvetError('E_FILE_MISSING', `${what} ${file} does not exist`, { file, hint: 'check the path' });
   }
   let target: ReturnType<typeof statSync>;
   let real: string;
@@ -44,11 +44,11 @@ export function assertRegularFileInside(file: string, tree: string, what: string
     target = statSync(file);
     real = realpathSync(file);
   } catch {
-    throw new ToolproofError('E_FILE_SPECIAL', `${what} ${file} is a symlink whose target does not exist`, { file, hint: 'replace the broken link with the file itself' });
+    throw new ToolvetError('E_FILE_SPECIAL', `${what} ${file} is a symlink whose target does not exist`, { file, hint: 'replace the broken link with the file itself' });
   }
   if (!target.isFile()) {
     const via = link.isSymbolicLink() ? ` (a symlink to ${real})` : '';
-    throw new ToolproofError('E_FILE_SPECIAL', `${what} ${file} is ${kindOf(target)}${via}, not a regular file; refused without reading`, {
+    throw new ToolvetError('E_FILE_SPECIAL', `${what} ${file} is ${kindOf(target)}${via}, not a regular file; refused without reading`, {
       file,
       hint: `make ${what} a plain text file inside the skill folder`,
     });
@@ -60,7 +60,7 @@ export function assertRegularFileInside(file: string, tree: string, what: string
     realTree = tree;
   }
   if (link.isSymbolicLink() && !isInside(realTree, real)) {
-    throw new ToolproofError('E_FILE_SPECIAL', `${what} ${file} is a symlink to ${real}, outside the skill folder; refused`, {
+    throw new ToolvetError('E_FILE_SPECIAL', `${what} ${file} is a symlink to ${real}, outside the skill folder; refused`, {
       file,
       hint: `copy the file into the skill folder: a host reading this skill reads a file the skill does not own`,
     });
@@ -73,7 +73,7 @@ export function readBounded(file: string, what: string, max = MAX_SKILL_FILE_BYT
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     if (!fstatSync(fd).isFile()) {
-      throw new ToolproofError('E_FILE_SPECIAL', `${what} ${file} is not a regular file; refused without reading`, { file, hint: `make ${what} a plain text file` });
+      throw new ToolvetError('E_FILE_SPECIAL', `${what} ${file} is not a regular file; refused without reading`, { file, hint: `make ${what} a plain text file` });
     }
     const chunks: Buffer[] = [];
     let total = 0;
@@ -83,7 +83,7 @@ export function readBounded(file: string, what: string, max = MAX_SKILL_FILE_BYT
       if (n === 0) break;
       total += n;
       if (total > max) {
-        throw new ToolproofError('E_FILE_UNREADABLE', `${what} ${file} is over the ${Math.round(max / 1024 / 1024)} MB limit; refused`, {
+        throw new ToolvetError('E_FILE_UNREADABLE', `${what} ${file} is over the ${Math.round(max / 1024 / 1024)} MB limit; refused`, {
           file,
           hint: `${what} is hand-written text; point at the right file`,
         });
@@ -101,16 +101,16 @@ export function readSkillText(file: string, tree: string, what: string): string 
   assertRegularFileInside(file, tree, what);
   const bytes = readBounded(file, what);
   if (bytes.length === 0 || bytes.toString('utf8').trim() === '') {
-    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is empty`, { file, hint: `write the ${what} content` });
+    throw new ToolvetError('E_FILE_PARSE', `${what} ${file} is empty`, { file, hint: `write the ${what} content` });
   }
   if (bytes.includes(0)) {
-    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is a binary or UTF-16 file, not UTF-8 text`, { file, hint: 're-save it as UTF-8' });
+    throw new ToolvetError('E_FILE_PARSE', `${what} ${file} is a binary or UTF-16 file, not UTF-8 text`, { file, hint: 're-save it as UTF-8' });
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new ToolproofError('E_FILE_PARSE', `${what} ${file} is not valid UTF-8`, { file, hint: 're-save it as UTF-8' });
+    throw new ToolvetError('E_FILE_PARSE', `${what} ${file} is not valid UTF-8`, { file, hint: 're-save it as UTF-8' });
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

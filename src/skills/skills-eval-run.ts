@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
-import { toErrorInfo, ToolproofError } from '../errors.ts';
-import { type Diagnostic, type ToolproofResult } from '../report/model.ts';
+import { toErrorInfo, ToolvetError } from '../errors.ts';
+import { type Diagnostic, type ToolvetResult } from '../report/model.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver } from '../types.ts';
@@ -87,7 +87,7 @@ export function prepareSkillsEval(options: Pick<SkillsEvalOptions, 'roots' | 'on
   if (discovery.skills.length > 0) {
     for (const name of only) {
       if (!usable.has(name)) {
-        throw new ToolproofError('E_USAGE', `--skill ${name}: no usable skill of that name`, { hint: `skills found: ${[...usable.keys()].join(', ') || 'none'}` });
+        throw new ToolvetError('E_USAGE', `--skill ${name}: no usable skill of that name`, { hint: `skills found: ${[...usable.keys()].join(', ') || 'none'}` });
       }
     }
   }
@@ -105,7 +105,7 @@ export function prepareSkillsEval(options: Pick<SkillsEvalOptions, 'roots' | 'on
         const problems = unknown.map(({ c, extra }) => ({ path: c.path, problems: [`${c.path}.skills names "${extra}", which was not found`] }));
         const message = `evals file ${file}: ${problems[0].problems[0]}`;
         evalsErrors.push({ skill: skill.name, file, code: 'E_FILE_INVALID', message, problems });
-        evalsThrown.push(new ToolproofError('E_FILE_INVALID', message, { file, path: `${unknown[0].c.path}.skills`, hint: 'name discovered skills only' }));
+        evalsThrown.push(new ToolvetError('E_FILE_INVALID', message, { file, path: `${unknown[0].c.path}.skills`, hint: 'name discovered skills only' }));
         continue;
       }
       evals.set(skill.name, loaded);
@@ -116,12 +116,12 @@ export function prepareSkillsEval(options: Pick<SkillsEvalOptions, 'roots' | 'on
   }
   for (const f of evalsErrors) {
     const count = f.problems.reduce((n, g) => n + g.problems.length, 0);
-    warnings.push({ code: 'W_SKILL_EVALS_INVALID', message: `skill "${f.skill}": ${f.message}; its ${count} problem(s) are listed under skills.evalsErrors and its cases did not run`, hint: 'run `toolproof skills lint` on the skill for each problem with its path' });
+    warnings.push({ code: 'W_SKILL_EVALS_INVALID', message: `skill "${f.skill}": ${f.message}; its ${count} problem(s) are listed under skills.evalsErrors and its cases did not run`, hint: 'run `toolvet skills lint` on the skill for each problem with its path' });
   }
   return { discovery, usable, evals, evalsErrors, evalsThrown, warnings };
 }
 
-export async function runSkillsEval(options: SkillsEvalOptions): Promise<ToolproofResult> {
+export async function runSkillsEval(options: SkillsEvalOptions): Promise<ToolvetResult> {
   const startedAt = new Date().toISOString();
   const prepared = prepareSkillsEval(options);
   const { usable, evals, evalsErrors, warnings } = prepared;
@@ -134,11 +134,11 @@ export async function runSkillsEval(options: SkillsEvalOptions): Promise<Toolpro
   if (cases.length === 0) {
     // Not one evals file loaded: nothing can run, so the (first) bad file is the run's input error.
     if (prepared.evalsThrown.length > 0) throw prepared.evalsThrown[0];
-    throw new ToolproofError('E_USAGE', `none of the ${usable.size} skills has eval cases in evals/evals.json`, { hint: 'write evals/evals.json in a skill folder; see docs/skills.md' });
+    throw new ToolvetError('E_USAGE', `none of the ${usable.size} skills has eval cases in evals/evals.json`, { hint: 'write evals/evals.json in a skill folder; see docs/skills.md' });
   }
   const host = options.config ? loadHostConfig(options.config) : undefined;
   const serverNames = host ? selectServers(host, options.servers ?? []) : [];
-  const errors: ToolproofResult['errors'] = [];
+  const errors: ToolvetResult['errors'] = [];
   const pool = host ? await ServerPool.start(host, serverNames, { timeouts: options.serverTimeouts }) : undefined;
   try {
     errors.push(...(pool?.errors() ?? []).map(toErrorInfo));
@@ -180,9 +180,9 @@ function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partia
   return out;
 }
 
-function envelope(startedAt: string, model: string, complete: boolean, skills: SkillsResult, errors: ToolproofResult['errors'], warnings: Diagnostic[], failReasons: string[] = []): ToolproofResult {
+function envelope(startedAt: string, model: string, complete: boolean, skills: SkillsResult, errors: ToolvetResult['errors'], warnings: Diagnostic[], failReasons: string[] = []): ToolvetResult {
   const reasons: string[] = [];
-  let status: ToolproofResult['verdict']['status'] = 'pass';
+  let status: ToolvetResult['verdict']['status'] = 'pass';
   const t = skills.trigger;
   const b = skills.behaviour;
   if (!complete) reasons.push('run interrupted');

@@ -1,5 +1,5 @@
 /**
- * vitest global setup: builds dist/ once per run (tests that spawn `bin/toolproof.js` run the built
+ * vitest global setup: builds dist/ once per run (tests that spawn `bin/toolvet.js` run the built
  * package, as a user does; esbuild takes about a second), and stops the shared llama.cpp server
  * (src/testing/llama.ts) when the run ends.
  */

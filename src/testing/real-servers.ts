@@ -19,7 +19,7 @@ export interface RealHost {
   memory: string;
 }
 
-export function realServersHost(prefix = 'toolproof-real-'): RealHost {
+export function realServersHost(prefix = 'toolvet-real-'): RealHost {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const root = mkdtempSync(join(dir, 'files-'));
   const memory = join(dir, 'memory.jsonl');

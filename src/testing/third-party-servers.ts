@@ -1,6 +1,6 @@
 /**
  * The third-party set: ten MCP servers from npm, pinned as devDependencies, that start over stdio
- * without credentials and list their tools offline. Toolproof's rules and verdicts are measured on
+ * without credentials and list their tools offline. Toolvet's rules and verdicts are measured on
  * them (docs/lint-rules.md, docs/probe.md). Brave refuses to start without a key, so it gets a
  * placeholder that is no key at all: its calls fail upstream, which is what the probe must tell
  * apart from a rejection. Nothing here reaches the network on start.
@@ -57,7 +57,7 @@ export function binScript(pkg: string): string {
 }
 
 /** A host config in a fresh temp folder that starts the named servers of the set (all by default). */
-export function thirdPartyHost(names?: readonly string[], prefix = 'toolproof-third-party-'): { config: string; dir: string } {
+export function thirdPartyHost(names?: readonly string[], prefix = 'toolvet-third-party-'): { config: string; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const mcpServers: Record<string, unknown> = {};
   for (const s of THIRD_PARTY_SERVERS) {

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import type { ScenarioResult } from '../run/scenario-types.ts';
 import { fixture } from '../cli/testing.ts';
 
@@ -22,7 +22,7 @@ export interface TodoWorld {
 }
 
 export function todoWorld(extraServers: Record<string, object> = {}): TodoWorld {
-  const dir = mkdtempSync(join(tmpdir(), 'toolproof-todo-'));
+  const dir = mkdtempSync(join(tmpdir(), 'toolvet-todo-'));
   const log = join(dir, 'ran.jsonl');
   const config = join(dir, 'host.json');
   writeFileSync(config, JSON.stringify({ mcpServers: { todo: { command: process.execPath, args: [fixture('servers/todo.mjs')], env: { TODO_LOG: log } }, ...extraServers } }, null, 2));
@@ -45,11 +45,11 @@ export function todoWorld(extraServers: Record<string, object> = {}): TodoWorld 
   };
 }
 
-export function readResult(file: string): ToolproofResult {
-  return JSON.parse(readFileSync(file, 'utf8')) as ToolproofResult;
+export function readResult(file: string): ToolvetResult {
+  return JSON.parse(readFileSync(file, 'utf8')) as ToolvetResult;
 }
 
-export function scenarioOf(result: ToolproofResult, id: string): ScenarioResult {
+export function scenarioOf(result: ToolvetResult, id: string): ScenarioResult {
   const found = result.scenarios?.find((s) => s.id === id);
   if (!found) throw new Error(`no scenario "${id}" in the result (have: ${(result.scenarios ?? []).map((s) => s.id).join(', ')})`);
   return found;

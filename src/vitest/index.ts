@@ -1,10 +1,10 @@
 /**
- * What a vitest suite imports (`toolproof/vitest`): run a selection eval against live servers or tool
- * files, assert thresholds with matchers, and attach the result to the test's meta so the Toolproof
+ * What a vitest suite imports (`toolvet/vitest`): run a selection eval against live servers or tool
+ * files, assert thresholds with matchers, and attach the result to the test's meta so the Toolvet
  * vitest reporter can write reports.
  */
 import { expect } from 'vitest';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { createModel, type ModelOptions } from '../models/index.ts';
 import { runEval, type EvalOptions } from '../run/eval-run.ts';
 import { diffMatchers } from './matchers-diff.ts';
@@ -18,7 +18,7 @@ export interface SelectionEvalOptions extends Omit<EvalOptions, 'model'> {
   model?: ModelOptions;
 }
 
-export async function evalSelection(options: SelectionEvalOptions): Promise<ToolproofResult> {
+export async function evalSelection(options: SelectionEvalOptions): Promise<ToolvetResult> {
   const model = createModel(options.model ?? { kind: 'mock' });
   try {
     return await runEval({ ...options, model });
@@ -29,17 +29,17 @@ export async function evalSelection(options: SelectionEvalOptions): Promise<Tool
 
 declare module 'vitest' {
   interface TaskMeta {
-    /** Toolproof results attached by a suite, collected by the Toolproof vitest reporter. */
-    toolproof?: ToolproofResult[];
+    /** Toolvet results attached by a suite, collected by the Toolvet vitest reporter. */
+    toolvet?: ToolvetResult[];
   }
 }
 
 /** Attaches a result to the running test (`recordResult(ctx.task, result)`), for the vitest reporter. */
 // The task is typed loosely on purpose: a consumer's TypeScript may not apply the TaskMeta augmentation
 // above (vitest re-exports TaskMeta from @vitest/runner), and a vitest task must still be accepted.
-export function recordResult(task: { meta: object }, result: ToolproofResult): void {
-  const meta = task.meta as { toolproof?: ToolproofResult[] };
-  (meta.toolproof ??= []).push(result);
+export function recordResult(task: { meta: object }, result: ToolvetResult): void {
+  const meta = task.meta as { toolvet?: ToolvetResult[] };
+  (meta.toolvet ??= []).push(result);
 }
 
 expect.extend({ ...selectionMatchers, ...lintMatchers, ...diffMatchers, ...skillsMatchers, ...scenarioMatchers });
@@ -49,4 +49,4 @@ export { evalScenarios, type ScenariosEvalOptions, type TrajectoryOptions, type 
 export { describeFlips, diffToolLists, type DiffToolListsOptions } from './matchers-diff.ts';
 export { formatFinding, type NoFindingsOptions } from './matchers-lint.ts';
 export { evalSkills, type SkillsEvalSuiteOptions } from './matchers-skills.ts';
-export type { ToolproofResult };
+export type { ToolvetResult };

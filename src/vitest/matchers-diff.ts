@@ -4,7 +4,7 @@
  * message lists the queries that flipped.
  */
 import { createModel, type ModelOptions } from '../models/index.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { runDiff, type DiffOptions } from '../diff/run-diff.ts';
 import type { AbResult, Change } from '../diff/types.ts';
 
@@ -14,7 +14,7 @@ export interface DiffToolListsOptions extends Omit<DiffOptions, 'model'> {
 }
 
 /** `runDiff` with a model made from options (the mock by default) and closed afterwards. */
-export async function diffToolLists(options: DiffToolListsOptions): Promise<ToolproofResult> {
+export async function diffToolLists(options: DiffToolListsOptions): Promise<ToolvetResult> {
   const model = createModel(options.model ?? { kind: 'mock' });
   try {
     return await runDiff({ ...options, model });
@@ -41,7 +41,7 @@ const abFails = (ab: AbResult): boolean => !ab.accepted && (ab.verdict === 'regr
 
 export const diffMatchers = {
   /** No breaking change that the baseline does not accept. */
-  toHaveNoBreakingChanges(received: ToolproofResult): MatcherResult {
+  toHaveNoBreakingChanges(received: ToolvetResult): MatcherResult {
     const breaking = (received.diff?.changes ?? []).filter((c) => c.level === 'breaking' && !c.accepted);
     const pass = received.diff !== undefined && breaking.length === 0;
     return {
@@ -55,7 +55,7 @@ export const diffMatchers = {
     };
   },
   /** The A/B of descriptions ran and no query set regressed or came out "not enough data". */
-  toKeepSelectionAccuracy(received: ToolproofResult): MatcherResult {
+  toKeepSelectionAccuracy(received: ToolvetResult): MatcherResult {
     const ab = received.diff?.ab ?? [];
     const failing = ab.filter(abFails);
     const pass = ab.length > 0 && failing.length === 0 && received.errors.length === 0;
@@ -71,7 +71,7 @@ export const diffMatchers = {
     };
   },
   /** The whole diff gate passed (changes, A/B and baseline). */
-  toPassDiffGate(received: ToolproofResult): MatcherResult {
+  toPassDiffGate(received: ToolvetResult): MatcherResult {
     const pass = received.diff !== undefined && received.verdict.status === 'pass';
     return {
       pass,

@@ -4,7 +4,7 @@
  * the failure message lists every finding with rule id, target and JSON path, or every failed check.
  */
 import { SEVERITY_RANK, type ActiveSeverity, type Finding } from '../lint/framework.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import type { CheckStatus, ProbeReport } from '../probe/types.ts';
 
 interface MatcherResult {
@@ -19,12 +19,12 @@ export interface NoFindingsOptions {
   rules?: string[];
 }
 
-type LintLike = { findings: Finding[] } | ToolproofResult;
-type ProbeLike = ProbeReport | ToolproofResult;
+type LintLike = { findings: Finding[] } | ToolvetResult;
+type ProbeLike = ProbeReport | ToolvetResult;
 
 function findingsOf(received: LintLike): Finding[] {
   if ('findings' in received && Array.isArray(received.findings)) return received.findings;
-  const lint = (received as ToolproofResult).lint;
+  const lint = (received as ToolvetResult).lint;
   if (!lint) throw new TypeError('toHaveNoFindings expects a lint result (runLint, lintTools) or a report with findings');
   return lint.findings;
 }
@@ -37,7 +37,7 @@ export function formatFinding(f: Finding): string {
 
 function probeOf(received: ProbeLike): ProbeReport {
   if ('servers' in received && 'conforms' in received) return received as ProbeReport;
-  const probe = (received as ToolproofResult).probe;
+  const probe = (received as ToolvetResult).probe;
   if (!probe) throw new TypeError('toConform expects a probe result (runProbe) or its probe section');
   return probe;
 }

@@ -1,10 +1,10 @@
 /** evalScenarios and toFollowTrajectory, as a suite uses them: the mock model on the live to-do server. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todoWorld } from '../testing/todo-server.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { evalScenarios } from './index.ts';
 
-let result: ToolproofResult;
+let result: ToolvetResult;
 
 beforeAll(async () => {
   const world = todoWorld();

@@ -4,7 +4,7 @@
  * step matching as `expect.calls` in a query set. The failure message is the reason and the trajectory.
  */
 import { normaliseArgs } from '../config/query-set.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { trajectoryText } from '../report/scenario-text.ts';
 import { checkCalls } from '../run/expect/calls.ts';
 import type { CallOrder, ScenarioResult } from '../run/scenario-types.ts';
@@ -14,7 +14,7 @@ import { evalSelection, type SelectionEvalOptions } from './index.ts';
 export type ScenariosEvalOptions = SelectionEvalOptions;
 
 /** Runs the query sets (their scenarios and any cases) with the model from options, the mock by default. */
-export function evalScenarios(options: ScenariosEvalOptions): Promise<ToolproofResult> {
+export function evalScenarios(options: ScenariosEvalOptions): Promise<ToolvetResult> {
   return evalSelection(options);
 }
 
@@ -35,9 +35,9 @@ interface MatcherResult {
   message: () => string;
 }
 
-function pickScenario(received: ToolproofResult | ScenarioResult, id: string | undefined): ScenarioResult | string {
+function pickScenario(received: ToolvetResult | ScenarioResult, id: string | undefined): ScenarioResult | string {
   if ('turns' in received && 'checks' in received) return received;
-  const scenarios = (received as ToolproofResult).scenarios ?? [];
+  const scenarios = (received as ToolvetResult).scenarios ?? [];
   if (id !== undefined) return scenarios.find((s) => s.id === id || `${s.suite}/${s.id}` === id) ?? `no scenario "${id}" in the result (have: ${scenarios.map((s) => s.id).join(', ') || 'none'})`;
   if (scenarios.length === 1) return scenarios[0];
   return `the result has ${scenarios.length} scenarios: name one with {scenario: "id"}`;
@@ -45,7 +45,7 @@ function pickScenario(received: ToolproofResult | ScenarioResult, id: string | u
 
 export const scenarioMatchers = {
   /** The scenario's calls include the steps in the given order (and at most maxExtra others). */
-  toFollowTrajectory(received: ToolproofResult | ScenarioResult, steps: TrajectoryStep[], options: TrajectoryOptions = {}): MatcherResult {
+  toFollowTrajectory(received: ToolvetResult | ScenarioResult, steps: TrajectoryStep[], options: TrajectoryOptions = {}): MatcherResult {
     const scenario = pickScenario(received, options.scenario);
     if (typeof scenario === 'string') return { pass: false, message: () => `toFollowTrajectory: ${scenario}` };
     const expected = {

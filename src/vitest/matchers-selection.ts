@@ -1,5 +1,5 @@
 /** Matchers over an eval result: the threshold is the assertion, the failed cases are the message. */
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import type { CaseResult } from '../types.ts';
 
 interface MatcherResult {
@@ -7,21 +7,21 @@ interface MatcherResult {
   message: () => string;
 }
 
-function failedCases(result: ToolproofResult, max = 15): string {
+function failedCases(result: ToolvetResult, max = 15): string {
   const failed: CaseResult[] = (result.cases ?? []).filter((c) => !c.pass);
   const lines = failed.slice(0, max).map((c) => `  - ${c.suite}/${c.id}: "${c.query}" -> ${c.reason}`);
   if (failed.length > max) lines.push(`  … and ${failed.length - max} more`);
   return lines.join('\n');
 }
 
-function problems(result: ToolproofResult): string {
+function problems(result: ToolvetResult): string {
   const errors = result.errors.map((e) => `  ! ${e.code}: ${e.message}${e.hint ? ` (next: ${e.hint})` : ''}`);
   return errors.length ? `\nerrors:\n${errors.join('\n')}` : '';
 }
 
 export const selectionMatchers = {
   /** Accuracy at least `min` (0-1), with no errored case and no server error. */
-  toHaveAccuracyAtLeast(received: ToolproofResult, min: number): MatcherResult {
+  toHaveAccuracyAtLeast(received: ToolvetResult, min: number): MatcherResult {
     const summary = received.summary;
     const accuracy = summary?.accuracy ?? 0;
     const errored = (summary?.errored ?? 0) + received.errors.length;
@@ -34,7 +34,7 @@ export const selectionMatchers = {
     };
   },
   /** Recall at least `min` for one tool: the share of its expected cases where the model chose it. */
-  toHaveToolRecallAtLeast(received: ToolproofResult, tool: string, min: number): MatcherResult {
+  toHaveToolRecallAtLeast(received: ToolvetResult, tool: string, min: number): MatcherResult {
     const stats = received.summary?.perTool.find((t) => t.tool === tool);
     const recall = stats?.recall ?? 0;
     return {

@@ -4,7 +4,7 @@
  * that missed and which sibling skill took them.
  */
 import { createModel, type ModelOptions } from '../models/index.ts';
-import type { ToolproofResult } from '../report/model.ts';
+import type { ToolvetResult } from '../report/model.ts';
 import { expandDir, type SkillRoot } from '../skills/discover.ts';
 import { runSkillsEval, type SkillsEvalOptions } from '../skills/skills-eval-run.ts';
 
@@ -20,7 +20,7 @@ export interface SkillsEvalSuiteOptions extends Omit<SkillsEvalOptions, 'model' 
 }
 
 /** `runSkillsEval` with models made from options (the mock by default) and closed afterwards. */
-export async function evalSkills(options: SkillsEvalSuiteOptions): Promise<ToolproofResult> {
+export async function evalSkills(options: SkillsEvalSuiteOptions): Promise<ToolvetResult> {
   const { dirs = [], userDirs = [], model: modelOptions, judge: judgeOptions, ...rest } = options;
   const roots: SkillRoot[] = [
     ...dirs.map((dir) => ({ dir: expandDir(dir), scope: 'project' as const, explicit: true })),
@@ -43,19 +43,19 @@ interface MatcherResult {
 
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 
-function missedTriggers(result: ToolproofResult, skill?: string): string {
+function missedTriggers(result: ToolvetResult, skill?: string): string {
   const cases = (result.skills?.trigger?.cases ?? []).filter((c) => c.state !== 'passed' && (!skill || c.skill === skill));
   return cases.map((c) => `  - ${c.id}: "${c.query}" -> ${c.reason}`).join('\n') || '  (none)';
 }
 
-function behaviourLines(result: ToolproofResult, skill?: string): string {
+function behaviourLines(result: ToolvetResult, skill?: string): string {
   const stats = (result.skills?.behaviour?.behaviours ?? []).filter((b) => b.state !== 'passed' && (!skill || b.skill === skill));
   return stats.map((b) => `  - ${b.caseId}: "${b.behaviour}" ${b.state}${b.passRate !== null ? ` (${pct(b.passRate)})` : ''}`).join('\n') || '  (none)';
 }
 
 export const skillsMatchers = {
   /** The share of `skill`'s positive trigger attempts that loaded it is at least `min`. */
-  toHaveTriggerRecallAtLeast(received: ToolproofResult, skill: string, min: number): MatcherResult {
+  toHaveTriggerRecallAtLeast(received: ToolvetResult, skill: string, min: number): MatcherResult {
     const stats = received.skills?.trigger?.perSkill.find((s) => s.skill === skill);
     const recall = stats?.recall ?? null;
     return {
@@ -64,7 +64,7 @@ export const skillsMatchers = {
     };
   },
   /** The share of attempts that loaded `skill` when it should not have is at most `max`. */
-  toHaveFalseTriggerRateAtMost(received: ToolproofResult, skill: string, max: number): MatcherResult {
+  toHaveFalseTriggerRateAtMost(received: ToolvetResult, skill: string, max: number): MatcherResult {
     const rate = received.skills?.trigger?.perSkill.find((s) => s.skill === skill)?.falseTriggerRate ?? null;
     const stolen = (received.skills?.trigger?.cases ?? []).filter((c) => c.skill !== skill && c.stolenBy[skill]);
     return {
@@ -73,7 +73,7 @@ export const skillsMatchers = {
     };
   },
   /** Every trigger case passed and none errored (optionally for one skill). */
-  toPassAllTriggerCases(received: ToolproofResult, skill?: string): MatcherResult {
+  toPassAllTriggerCases(received: ToolvetResult, skill?: string): MatcherResult {
     const cases = (received.skills?.trigger?.cases ?? []).filter((c) => !skill || c.skill === skill);
     const pass = cases.length > 0 && cases.every((c) => c.state === 'passed');
     return { pass, message: () => `expected every trigger case${skill ? ` of ${skill}` : ''} to pass (${cases.length} cases)\ncases not passed:\n${missedTriggers(received, skill)}` };
@@ -82,7 +82,7 @@ export const skillsMatchers = {
    * Of the scored behaviours (optionally one skill's), the share that passed is at least `min`, and none
    * errored. Unscored behaviours do not count either way; `toHaveNoUnscoredBehaviours` asserts they are gone.
    */
-  toHaveBehaviourPassRateAtLeast(received: ToolproofResult, min: number, skill?: string): MatcherResult {
+  toHaveBehaviourPassRateAtLeast(received: ToolvetResult, min: number, skill?: string): MatcherResult {
     const stats = (received.skills?.behaviour?.behaviours ?? []).filter((b) => !skill || b.skill === skill);
     const scored = stats.filter((b) => b.state === 'passed' || b.state === 'failed');
     const errored = stats.filter((b) => b.state === 'errored').length;
@@ -93,7 +93,7 @@ export const skillsMatchers = {
     };
   },
   /** No behaviour was left unscored (every one fits a mechanical form, or a judge was set). */
-  toHaveNoUnscoredBehaviours(received: ToolproofResult): MatcherResult {
+  toHaveNoUnscoredBehaviours(received: ToolvetResult): MatcherResult {
     const unscored = (received.skills?.behaviour?.behaviours ?? []).filter((b) => b.state === 'unscored');
     return { pass: unscored.length === 0, message: () => `expected no unscored behaviours, got ${unscored.length}:\n${unscored.map((b) => `  - ${b.caseId}: "${b.behaviour}"`).join('\n')}` };
   },

@@ -1,6 +1,6 @@
 /**
  * Bundles the harness's children into `.bench/` (esbuild, about a tenth of a second): one file per
- * entry, every package left as an import and `toolproof` itself resolved at run time through the
+ * entry, every package left as an import and `toolvet` itself resolved at run time through the
  * package's exports to the built dist/ (the sources' tsconfig `paths` would otherwise pull src/ in).
  * `npm run bench` calls it after building dist/; the harness test calls it before running children.
  */
@@ -22,7 +22,7 @@ export async function buildHarness(): Promise<void> {
     platform: 'node',
     target: 'node20.11',
     packages: 'external',
-    external: ['toolproof', 'toolproof/*'],
+    external: ['toolvet', 'toolvet/*'],
     logLevel: 'warning',
   });
 }

@@ -26,14 +26,14 @@ describe('harness benchmarks', () => {
     await buildHarness();
   });
 
-  it('bundles every child without the sources or a TypeScript loader: toolproof stays an import of the built package', () => {
+  it('bundles every child without the sources or a TypeScript loader: toolvet stays an import of the built package', () => {
     for (const name of HARNESS_ENTRIES) {
       const text = readFileSync(join(BENCH_DIR, `${name}.js`), 'utf8');
       expect(text, name).not.toMatch(/from ["'][^"']*src\/(run|models|servers|scoring)\//);
       expect(text, name).not.toMatch(/\btsx\b/);
     }
     const runner = readFileSync(join(BENCH_DIR, 'run-benchmark.js'), 'utf8');
-    expect(runner).toMatch(/from "toolproof"/);
+    expect(runner).toMatch(/from "toolvet"/);
     // The runner and the scorers come from the package, not a bundled copy of src/.
     expect(runner).not.toMatch(/function runSelection\(/);
     expect(runner).not.toMatch(/class ServerPool\b/);
@@ -49,7 +49,7 @@ describe('harness benchmarks', () => {
 
   it('npm run bench runs each benchmark in its own process and prints one table: figure, target, met, load', () => {
     expect(Object.keys(BENCHMARKS)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8']);
-    const dir = mkdtempSync(join(os.tmpdir(), 'toolproof-bench-main-'));
+    const dir = mkdtempSync(join(os.tmpdir(), 'toolvet-bench-main-'));
     try {
       const json = join(dir, 'figures.json');
       let out = '';
@@ -72,7 +72,7 @@ describe('harness benchmarks', () => {
     const [figure] = await benchP3({ rounds: 1, servers: 2 });
     expect(figure.id).toBe('P3');
     expect(figure.value).toBeGreaterThan(0);
-    expect(figure.detail).toMatch(/toolproof \d+ ms; bare v2 Client \d+ ms .*negotiating \d+ ms .*bare v1 @modelcontextprotocol\/sdk Client \d+ ms/);
+    expect(figure.detail).toMatch(/toolvet \d+ ms; bare v2 Client \d+ ms .*negotiating \d+ ms .*bare v1 @modelcontextprotocol\/sdk Client \d+ ms/);
   });
 
   it('P4 runs the mock through the runner and reports cases per CPU-second with the wall rate beside it', async () => {
@@ -99,7 +99,7 @@ describe('harness benchmarks', () => {
     expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint']);
     expect(figures[0].value).toBeGreaterThan(0);
     expect(figures[1].value).toBeGreaterThan(20);
-    expect(figures[2].detail).toMatch(/toolproof lint --tools \S+echo.json \d+ ms vs node -e 0 \d+ ms, \d+ MB/);
+    expect(figures[2].detail).toMatch(/toolvet lint --tools \S+echo.json \d+ ms vs node -e 0 \d+ ms, \d+ MB/);
   });
 
   it('P8 runs the A/B over seeds with the overlap model and reports rates, budget and coverage', async () => {

@@ -41,13 +41,13 @@ if (unknown.length > 0) {
   process.exit(3);
 }
 
-// Every benchmark measures the built package (dist/, imported as 'toolproof' or run as bin/toolproof.js):
+// Every benchmark measures the built package (dist/, imported as 'toolvet' or run as bin/toolvet.js):
 // build it first (always: esbuild takes about a second, and a stale dist/ would measure old code), then
 // bundle the harness itself into .bench/ so no benchmark process carries a TypeScript loader.
 await buildJs();
 await buildHarness();
 const environment = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: os.availableParallelism(), cpuModel: os.cpus()[0]?.model ?? '?', loadBefore: os.loadavg()[0] };
-process.stderr.write(`toolproof harness benchmarks on node ${environment.node}, ${environment.cpus} cpus (${environment.cpuModel}), load ${environment.loadBefore.toFixed(2)}\n`);
+process.stderr.write(`toolvet harness benchmarks on node ${environment.node}, ${environment.cpus} cpus (${environment.cpuModel}), load ${environment.loadBefore.toFixed(2)}\n`);
 const figures: Figure[] = [];
 const started = performance.now();
 for (const id of selected) {

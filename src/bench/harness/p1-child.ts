@@ -1,10 +1,10 @@
 /**
  * One side of P1 in its own process, so each side's peak RSS is its own:
- * `p1-child.ts toolproof|bare URL CASES_FILE CONCURRENCY` prints `{"wallMs", "cpuMs", "maxRssMb", "importRssMb", "ok"}`.
+ * `p1-child.ts toolvet|bare URL CASES_FILE CONCURRENCY` prints `{"wallMs", "cpuMs", "maxRssMb", "importRssMb", "ok"}`.
  * Both sides send the same requests (system + user message, the 10 tools, tool_choice auto).
  */
 import { readFileSync } from 'node:fs';
-import type { SelectionCase, ToolDefinition } from 'toolproof';
+import type { SelectionCase, ToolDefinition } from 'toolvet';
 
 const [side, url, casesFile, concurrencyText] = process.argv.slice(2);
 const { cases, tools } = JSON.parse(readFileSync(casesFile, 'utf8')) as { cases: SelectionCase[]; tools: ToolDefinition[] };
@@ -31,19 +31,19 @@ async function bare(): Promise<number> {
   return ok;
 }
 
-async function toolproof(): Promise<number> {
-  const { createModel, runSelection } = await import('toolproof');
+async function toolvet(): Promise<number> {
+  const { createModel, runSelection } = await import('toolvet');
   const model = createModel({ kind: 'openai', baseUrl: url, modelName: 'fixed', maxRetries: 0 });
   const results = await runSelection({ cases, toolsFor: () => tools, model, concurrency });
   return results.filter((r) => r.state !== 'errored').length;
 }
 
 // Module loading is outside the timed window on both sides; the request loop is inside.
-const run = side === 'bare' ? bare : toolproof;
-if (side === 'toolproof') {
-  await import('toolproof');
+const run = side === 'bare' ? bare : toolvet;
+if (side === 'toolvet') {
+  await import('toolvet');
 }
-// What the process holds before the first request: node, plus the package's import on Toolproof's side.
+// What the process holds before the first request: node, plus the package's import on Toolvet's side.
 const importRssMb = process.memoryUsage().rss / 1024 / 1024;
 const started = performance.now();
 const cpuBefore = process.cpuUsage();

@@ -1,5 +1,5 @@
 /**
- * P2: `tools/call` of the echo fixture through Toolproof's ServerConnection against the SDK Client
+ * P2: `tools/call` of the echo fixture through Toolvet's ServerConnection against the SDK Client
  * used bare, each on its own echo process, measured by tinybench in the same run. Many short rounds
  * alternate which side goes first, so a neighbour's load lands on both sides alike; the ratio is the
  * median of per-round ratios of the means.
@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Bench } from 'tinybench';
-import { ServerConnection } from 'toolproof';
+import { ServerConnection } from 'toolvet';
 import { fixture, median, type Figure } from './workload.ts';
 
 export async function benchP2(options: { rounds?: number; timeMs?: number } = {}): Promise<Figure[]> {
@@ -17,21 +17,21 @@ export async function benchP2(options: { rounds?: number; timeMs?: number } = {}
   const connection = await ServerConnection.start('echo', entry);
   // The same v2 client and era negotiation as ServerConnection, used bare.
   const client = new Client({ name: 'bare', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
-  // Toolproof starts its server in a session of its own, which Linux's autogroup scheduling also makes
+  // Toolvet starts its server in a session of its own, which Linux's autogroup scheduling also makes
   // a scheduling group of its own; the bare side's server gets the same through setsid (see P3).
   const setsid = process.platform === 'linux' && existsSync('/usr/bin/setsid');
   await client.connect(new StdioClientTransport({ command: setsid ? '/usr/bin/setsid' : entry.command, args: setsid ? [entry.command, ...entry.args] : entry.args, stderr: 'pipe' }));
   const args = { text: 'hello world' };
   const tasks = {
-    toolproof: async () => void (await connection.callTool('echo', args)),
+    toolvet: async () => void (await connection.callTool('echo', args)),
     bare: async () => void (await client.callTool({ name: 'echo', arguments: args })),
   };
-  const means: Record<keyof typeof tasks, number[]> = { toolproof: [], bare: [] };
-  const samples: Record<keyof typeof tasks, number> = { toolproof: 0, bare: 0 };
+  const means: Record<keyof typeof tasks, number[]> = { toolvet: [], bare: [] };
+  const samples: Record<keyof typeof tasks, number> = { toolvet: 0, bare: 0 };
   try {
     for (let round = 0; round < rounds; round++) {
       const bench = new Bench({ time: options.timeMs ?? 250, iterations: 50, warmupIterations: 20, warmupTime: 50, throws: true });
-      const order = round % 2 === 0 ? (['bare', 'toolproof'] as const) : (['toolproof', 'bare'] as const);
+      const order = round % 2 === 0 ? (['bare', 'toolvet'] as const) : (['toolvet', 'bare'] as const);
       for (const side of order) bench.add(side, tasks[side], { async: true });
       for (const task of await bench.run()) {
         if (task.result.state !== 'completed') throw new Error(`P2 ${task.name}: ${task.result.state}`);
@@ -43,7 +43,7 @@ export async function benchP2(options: { rounds?: number; timeMs?: number } = {}
     await connection.close();
     await client.close();
   }
-  const ratios = means.toolproof.map((t, i) => t / means.bare[i]);
+  const ratios = means.toolvet.map((t, i) => t / means.bare[i]);
   const ratio = median(ratios);
   const fmt = (xs: number[]): string => `${(median(xs) * 1000).toFixed(0)}`;
   return [
@@ -54,7 +54,7 @@ export async function benchP2(options: { rounds?: number; timeMs?: number } = {}
       unit: 'x',
       target: '<= 1.05x',
       met: ratio <= 1.05,
-      detail: `median of round means, µs per call: toolproof ${fmt(means.toolproof)} vs bare ${fmt(means.bare)}; ${rounds} rounds, ${samples.toolproof} and ${samples.bare} samples; per-round ratios ${ratios.map((r) => r.toFixed(2)).join(' ')}`,
+      detail: `median of round means, µs per call: toolvet ${fmt(means.toolvet)} vs bare ${fmt(means.bare)}; ${rounds} rounds, ${samples.toolvet} and ${samples.bare} samples; per-round ratios ${ratios.map((r) => r.toFixed(2)).join(' ')}`,
     },
   ];
 }

@@ -5,7 +5,7 @@
  * runs; garbage-collector threads count against it): on the shared machine the wall clock mostly
  * measures the neighbours. The wall-clock rate is printed beside it.
  */
-import { createMockModel, runSelection } from 'toolproof';
+import { createMockModel, runSelection } from 'toolvet';
 import { loadCases, loadTools, type Figure } from './workload.ts';
 
 export async function benchP4(options: { cases?: number; rounds?: number } = {}): Promise<Figure[]> {

@@ -1,6 +1,6 @@
 /**
  * One side of P5 in its own process: `p5-child.js ROOT ARGS...` runs the built CLI (dist/cli.js, the
- * file bin/toolproof.js starts) in this process with ARGS, as a user's `toolproof eval ...` would, then
+ * file bin/toolvet.js starts) in this process with ARGS, as a user's `toolvet eval ...` would, then
  * prints `{"code", "maxRssMb", "wallMs"}` as its last line (after the CLI's own report). Nothing else is
  * loaded: the peak RSS is the CLI's.
  */

@@ -1,5 +1,5 @@
 /**
- * P5: memory stays flat. Peak RSS of a whole `toolproof eval` (the built CLI in its own process: load,
+ * P5: memory stays flat. Peak RSS of a whole `toolvet eval` (the built CLI in its own process: load,
  * run, stream to JSON Lines, the console report, the --json result read back from the results file) at
  * 50,000 cases against 1,000, twice: against an OpenAI-compatible endpoint (the fixed-answer endpoint
  * in a process of its own, as in P1) and with the in-process mock model. Median over rounds; sizes
@@ -33,7 +33,7 @@ export async function benchP5(options: { small?: number; large?: number; rounds?
   const small = options.small ?? 1000;
   const large = options.large ?? 50_000;
   const rounds = options.rounds ?? 3;
-  const dir = mkdtempSync(join(os.tmpdir(), 'toolproof-p5-'));
+  const dir = mkdtempSync(join(os.tmpdir(), 'toolvet-p5-'));
   const endpoint = await startServiceChild(ENDPOINT);
   const runs: Record<Side, Record<'small' | 'large', P5Result[]>> = { endpoint: { small: [], large: [] }, mock: { small: [], large: [] } };
   const tools = ['refman', 'notebook', 'echo'].flatMap((n) => ['--tools', fixture(`tools/${n}.json`)]);
@@ -70,7 +70,7 @@ export async function benchP5(options: { small?: number; large?: number; rounds?
     const walls = `${(median(runs[side].large.map((r) => r.wallMs)) / 1000).toFixed(1)} s and ${(median(runs[side].small.map((r) => r.wallMs)) / 1000).toFixed(1)} s`;
     return {
       id: side === 'endpoint' ? 'P5' : 'P5 mock',
-      what: `peak RSS of toolproof eval (built CLI, --results and --json), ${sizes}, ${side === 'endpoint' ? 'against a local OpenAI-compatible endpoint' : 'with the in-process mock model'}`,
+      what: `peak RSS of toolvet eval (built CLI, --results and --json), ${sizes}, ${side === 'endpoint' ? 'against a local OpenAI-compatible endpoint' : 'with the in-process mock model'}`,
       value: ratio,
       unit: 'x',
       target: '<= 1.2x',

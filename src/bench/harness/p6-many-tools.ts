@@ -1,5 +1,5 @@
 /**
- * P6: thousands of tools. The whole CLI (`toolproof eval` on 200 queries, `toolproof lint`) over the 10
+ * P6: thousands of tools. The whole CLI (`toolvet eval` on 200 queries, `toolvet lint`) over the 10
  * fixture tools plus 1,990 generated distractors, against the same commands over the 10 tools alone;
  * CPU time of the child processes (their wall time beside it), sides alternated per round, medians. Targets
  * from the issue: eval <= 2x and lint <= 5x the 10-tool run (both include start-up, which a user pays too).
@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { fixture, loadTools, median, ROOT, type Figure } from './workload.ts';
-import type { ToolDefinition } from 'toolproof';
+import type { ToolDefinition } from 'toolvet';
 
 const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'archive', 'export', 'import', 'sync', 'approve', 'assign', 'close', 'merge', 'schedule'];
 const NOUNS = ['invoice', 'customer', 'order', 'ticket', 'project', 'report', 'account', 'shipment', 'payment', 'contract', 'campaign', 'warehouse', 'employee', 'asset', 'budget', 'incident', 'release', 'vendor', 'meeting', 'policy'];
@@ -36,7 +36,7 @@ export function distractorTools(count: number, seed = 7): ToolDefinition[] {
 
 // Preloaded into each CLI run: writes the process's CPU time (user + system, ms) at exit. On the shared
 // machine the wall clock also measures the neighbours; CPU time is printed beside it.
-const CPU_PROBE = "process.on('exit', () => { const c = process.cpuUsage(); require('node:fs').writeFileSync(process.env.TOOLPROOF_CPU_FILE, String((c.user + c.system) / 1000)); });\n";
+const CPU_PROBE = "process.on('exit', () => { const c = process.cpuUsage(); require('node:fs').writeFileSync(process.env.TOOLVET_CPU_FILE, String((c.user + c.system) / 1000)); });\n";
 
 interface Run {
   ms: number;
@@ -45,18 +45,18 @@ interface Run {
 
 function run(args: string[], probe: string, cpuFile: string): Run {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--require', probe, join(ROOT, 'bin', 'toolproof.js'), ...args], {
+  const result = spawnSync(process.execPath, ['--require', probe, join(ROOT, 'bin', 'toolvet.js'), ...args], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, TOOLPROOF_CPU_FILE: cpuFile },
+    env: { ...process.env, TOOLVET_CPU_FILE: cpuFile },
   });
   const ms = performance.now() - started;
-  if (result.status === null || result.status > 1) throw new Error(`P6: toolproof ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 400)}`);
+  if (result.status === null || result.status > 1) throw new Error(`P6: toolvet ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 400)}`);
   return { ms, cpuMs: Number(readFileSync(cpuFile, 'utf8')) };
 }
 
 export async function benchP6(options: { rounds?: number; tools?: number; queries?: number } = {}): Promise<Figure[]> {
-  const dir = mkdtempSync(join(os.tmpdir(), 'toolproof-p6-'));
+  const dir = mkdtempSync(join(os.tmpdir(), 'toolvet-p6-'));
   const total = options.tools ?? 2000;
   const queries = options.queries ?? 200;
   try {
@@ -87,8 +87,8 @@ export async function benchP6(options: { rounds?: number; tools?: number; querie
     const detail = (large: Run[], small: Run[]): string =>
       `CPU ${seconds(cpuOf(large))} vs ${seconds(cpuOf(small))}; wall ${seconds(wallOf(large))} vs ${seconds(wallOf(small))} (${(wallOf(large) / wallOf(small)).toFixed(2)}x); medians of ${small.length}`;
     return [
-      { id: 'P6 eval', what: `toolproof eval, ${queries} queries over ${total.toLocaleString('en-US')} tools vs 10 tools (CPU time)`, value: evalRatio, unit: 'x', target: '<= 2x', met: evalRatio <= 2, detail: detail(times.evalLarge, times.evalSmall) },
-      { id: 'P6 lint', what: `toolproof lint, ${total.toLocaleString('en-US')} tools vs 10 tools (CPU time)`, value: lintRatio, unit: 'x', target: '<= 5x', met: lintRatio <= 5, detail: detail(times.lintLarge, times.lintSmall) },
+      { id: 'P6 eval', what: `toolvet eval, ${queries} queries over ${total.toLocaleString('en-US')} tools vs 10 tools (CPU time)`, value: evalRatio, unit: 'x', target: '<= 2x', met: evalRatio <= 2, detail: detail(times.evalLarge, times.evalSmall) },
+      { id: 'P6 lint', what: `toolvet lint, ${total.toLocaleString('en-US')} tools vs 10 tools (CPU time)`, value: lintRatio, unit: 'x', target: '<= 5x', met: lintRatio <= 5, detail: detail(times.lintLarge, times.lintSmall) },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

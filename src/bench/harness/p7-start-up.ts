@@ -1,5 +1,5 @@
 /**
- * P7: start-up of the built CLI (`node bin/toolproof.js`, which runs dist/) against a bare
+ * P7: start-up of the built CLI (`node bin/toolvet.js`, which runs dist/) against a bare
  * `node -e 0`, side by side in one run: `--version` (wall-time ratio and peak RSS) and `lint --tools`
  * on one small tool file (ratio). Rounds alternate the order so a neighbour's load lands on every side
  * alike; the ratio is of the medians. Each child's peak RSS is read in the child itself (a preloaded
@@ -16,12 +16,12 @@ interface Sample {
   rssMb: number;
 }
 
-const PROBE = "process.on('exit', () => require('node:fs').writeFileSync(process.env.TOOLPROOF_RSS_FILE, String(process.resourceUsage().maxRSS)));\n";
+const PROBE = "process.on('exit', () => require('node:fs').writeFileSync(process.env.TOOLVET_RSS_FILE, String(process.resourceUsage().maxRSS)));\n";
 
 function timeChild(args: string[], probe: string, rssFile: string): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--require', probe, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TOOLPROOF_RSS_FILE: rssFile, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, ['--require', probe, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TOOLVET_RSS_FILE: rssFile, NO_COLOR: '1' } });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.once('error', reject);
@@ -35,11 +35,11 @@ function timeChild(args: string[], probe: string, rssFile: string): Promise<Samp
 
 export async function benchP7(options: { rounds?: number } = {}): Promise<Figure[]> {
   const rounds = options.rounds ?? 10;
-  const dir = mkdtempSync(join(os.tmpdir(), 'toolproof-p7-'));
+  const dir = mkdtempSync(join(os.tmpdir(), 'toolvet-p7-'));
   const probe = join(dir, 'rss-probe.cjs');
   writeFileSync(probe, PROBE);
   const rssFile = join(dir, 'rss');
-  const bin = join(ROOT, 'bin', 'toolproof.js');
+  const bin = join(ROOT, 'bin', 'toolvet.js');
   const tools = fixture('tools/echo.json');
   const sides = {
     bare: ['-e', '0'],
@@ -66,30 +66,30 @@ export async function benchP7(options: { rounds?: number } = {}): Promise<Figure
   return [
     {
       id: 'P7',
-      what: 'toolproof --version (built CLI) vs node -e 0, wall time',
+      what: 'toolvet --version (built CLI) vs node -e 0, wall time',
       value: versionRatio,
       unit: 'x',
       target: '<= 5x',
       met: versionRatio <= 5,
-      detail: `toolproof --version ${ms('version').toFixed(0)} ms vs ${bare} (medians of ${rounds})`,
+      detail: `toolvet --version ${ms('version').toFixed(0)} ms vs ${bare} (medians of ${rounds})`,
     },
     {
       id: 'P7 RSS',
-      what: 'toolproof --version peak RSS',
+      what: 'toolvet --version peak RSS',
       value: rss('version'),
       unit: 'MB',
       target: '<= 80 MB',
       met: rss('version') <= 80,
-      detail: `highest of ${rounds}; ${bare}; toolproof lint --tools ${rss('lint').toFixed(0)} MB`,
+      detail: `highest of ${rounds}; ${bare}; toolvet lint --tools ${rss('lint').toFixed(0)} MB`,
     },
     {
       id: 'P7 lint',
-      what: 'toolproof lint --tools (one small file) vs node -e 0, wall time',
+      what: 'toolvet lint --tools (one small file) vs node -e 0, wall time',
       value: lintRatio,
       unit: 'x',
       target: '<= 8x',
       met: lintRatio <= 8,
-      detail: `toolproof lint --tools fixtures/tools/echo.json ${ms('lint').toFixed(0)} ms vs ${bare} (medians of ${rounds})`,
+      detail: `toolvet lint --tools fixtures/tools/echo.json ${ms('lint').toFixed(0)} ms vs ${bare} (medians of ${rounds})`,
     },
   ];
 }

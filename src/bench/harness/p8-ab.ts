@@ -7,7 +7,7 @@
  * gate in >= 90%; harmless or unchanged "regressed" in <= 5%.
  */
 import { readFileSync } from 'node:fs';
-import { loadQuerySet, runAb, scoreAttempt } from 'toolproof';
+import { loadQuerySet, runAb, scoreAttempt } from 'toolvet';
 import { DEFAULT_AB_MARGIN } from '../../diff/ab.ts';
 import { DEFAULT_AB_BUDGET } from '../../diff/ab-sequential.ts';
 import type { Side } from '../../diff/sides.ts';

@@ -1,7 +1,7 @@
 /**
  * One benchmark in its own process, bundled to `.bench/run-benchmark.js` and run with plain node:
  * `run-benchmark.js P4 [--quick]` prints its figures as one JSON line. The package it measures is
- * the built one (`toolproof` resolves through the package's exports to dist/).
+ * the built one (`toolvet` resolves through the package's exports to dist/).
  */
 import { BENCHMARKS } from './benchmarks.ts';
 

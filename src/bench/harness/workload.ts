@@ -6,13 +6,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadQuerySet, loadToolFile, type SelectionCase, type ToolDefinition } from 'toolproof';
+import { loadQuerySet, loadToolFile, type SelectionCase, type ToolDefinition } from 'toolvet';
 
 /** The checkout's root (with a trailing slash), found upwards from this file: it runs from src/ and bundled from .bench/. */
 function findRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'fixtures'))) return `${dir}/`;
-    if (dirname(dir) === dir) throw new Error(`bench: no toolproof checkout above ${from}`);
+    if (dirname(dir) === dir) throw new Error(`bench: no toolvet checkout above ${from}`);
   }
 }
 

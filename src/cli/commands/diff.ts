@@ -3,7 +3,7 @@ import { loadQuerySet } from '../../config/query-set.ts';
 import { DEFAULT_AB_MARGIN } from '../../diff/ab.ts';
 import { planAb, planText } from '../../diff/ab-interval.ts';
 import { DEFAULT_AB_BUDGET, DEFAULT_AB_LOOKS, FIRST_REPEATS } from '../../diff/ab-sequential.ts';
-import { EXIT, exitCodeFor, ToolproofError } from '../../errors.ts';
+import { EXIT, exitCodeFor, ToolvetError } from '../../errors.ts';
 import { formatDiffJson, type DiffFormat } from '../../diff/format-json.ts';
 import { formatDiffMarkdown } from '../../diff/format-markdown.ts';
 import { formatDiffText } from '../../diff/format-text.ts';
@@ -87,7 +87,7 @@ export function registerDiff(program: Command, setExit: SetExit): void {
 
 /** `--plan`: each query set's power plan, from the query sets alone. */
 function printPlans(flags: DiffFlags): void {
-  if (!flags.queries?.length) throw new ToolproofError('E_USAGE', '--plan needs --queries FILE', { hint: 'the plan is per query set: name the sets the A/B would run' });
+  if (!flags.queries?.length) throw new ToolvetError('E_USAGE', '--plan needs --queries FILE', { hint: 'the plan is per query set: name the sets the A/B would run' });
   const margin = flags.abMargin ?? DEFAULT_AB_MARGIN;
   for (const file of flags.queries) {
     const set = loadQuerySet(file);

@@ -6,8 +6,8 @@ import { renderSweepText } from '../../report/sweep-render.ts';
 import { renderEvalConsole } from '../../../reporters/console.ts';
 import { emitGitHub } from '../../../reporters/github.ts';
 import { createProgress } from '../../report/progress.ts';
-import { exitCodeFor, ToolproofError } from '../../errors.ts';
-import type { ToolproofResult } from '../../report/model.ts';
+import { exitCodeFor, ToolvetError } from '../../errors.ts';
+import type { ToolvetResult } from '../../report/model.ts';
 import type { ModelDriver } from '../../types.ts';
 import { runEvalStreamed } from '../../run/eval-run.ts';
 import type { CaseStore } from '../../run/case-store.ts';
@@ -95,7 +95,7 @@ function runInputs(flags: EvalFlags, model: ModelDriver) {
 }
 
 /** `eval --distractors`: the same cases at each tool count, accuracy against the count. */
-async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<ToolproofResult> {
+async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<ToolvetResult> {
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
   try {
@@ -104,7 +104,7 @@ async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<Toolpro
       sizes: flags.distractors!,
       ...(flags.distractorFile ? { distractorFile: flags.distractorFile } : {}),
       signal,
-      onPoint: (p) => process.stderr.write(`toolproof eval: ${p.tools} tools, accuracy ${(p.accuracy * 100).toFixed(1)}%\n`),
+      onPoint: (p) => process.stderr.write(`toolvet eval: ${p.tools} tools, accuracy ${(p.accuracy * 100).toFixed(1)}%\n`),
     });
     process.stdout.write(`${renderSweepText(result.sweep!)}\n${result.verdict.reasons.join('\n')}\n`);
     if (flags.json) writeJsonFile(flags.json, result);
@@ -121,17 +121,17 @@ async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<Toolpro
  * first failed cases; every case is in the --results file, and --json reads them back from it. With
  * --json and no --results the cases go to a temporary file, removed once the JSON is written.
  */
-export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<ToolproofResult> {
+export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<ToolvetResult> {
   if (flags.distractors) return executeSweep(flags, setExit);
   // --resume appends to the file it resumes: a different --results would be silently left unwritten.
   if (flags.resume && flags.results && resolve(flags.resume) !== resolve(flags.results)) {
-    throw new ToolproofError('E_USAGE', `--resume ${flags.resume} appends the new cases to ${flags.resume} itself, so --results ${flags.results} would never be written`, {
+    throw new ToolvetError('E_USAGE', `--resume ${flags.resume} appends the new cases to ${flags.resume} itself, so --results ${flags.results} would never be written`, {
       hint: `drop --results (the resumed file then holds every case), or copy ${flags.resume} to ${flags.results} and resume that`,
     });
   }
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
-  const progress = createProgress({ label: 'toolproof eval' });
+  const progress = createProgress({ label: 'toolvet eval' });
   let store: CaseStore | undefined;
   try {
     const run = await runEvalStreamed({

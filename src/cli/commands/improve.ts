@@ -1,5 +1,5 @@
 /**
- * `toolproof improve --tools FILE --queries FILE [--tool NAME]... [--seed N] [--iterations N]
+ * `toolvet improve --tools FILE --queries FILE [--tool NAME]... [--seed N] [--iterations N]
  * [--write] [--json FILE]`: proposes rewordings for the tools whose cases fail and keeps only those
  * the held-out queries confirm (src/improve/improve.ts). `--write` rewrites the tool file in place.
  * `--skills DIR --skill NAME` does the same for a skill's description from its trigger evals
@@ -10,12 +10,12 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadQuerySet } from '../../config/query-set.ts';
 import { loadToolFile } from '../../config/tool-file.ts';
-import { EXIT, ToolproofError } from '../../errors.ts';
+import { EXIT, ToolvetError } from '../../errors.ts';
 import { formatImproveText } from '../../improve/format-text.ts';
 import { liveTools, patchEntries } from '../../improve/live.ts';
 import { improveDescriptions, type ImproveResult } from '../../improve/improve.ts';
 import { improveSkill, skillFileEdits } from '../../improve/skills.ts';
-import type { ToolproofResult } from '../../report/model.ts';
+import type { ToolvetResult } from '../../report/model.ts';
 import { resultHeader } from '../../report/result-header.ts';
 import type { ToolDefinition } from '../../types.ts';
 import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
@@ -54,7 +54,7 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     .option('--tools <file>', 'the tool list to improve (JSON); --write rewrites it')
     .option('--config <file>', 'host configuration whose servers to start; --write writes a patch file')
     .option('--server <name>', 'only this server from the config; repeatable', collect)
-    .option('--patch <file>', 'with --config --write: the patch file (default toolproof-improve.patch.json)')
+    .option('--patch <file>', 'with --config --write: the patch file (default toolvet-improve.patch.json)')
     .option('--skills <dir>', 'a skills folder (project level): improve one skill\'s description from the trigger evals; with --skill')
     .option('--skill <name>', 'with --skills: the skill to improve; --write rewrites its SKILL.md description')
     .option('--queries <file>', 'query set (with --tools or --config); repeatable', collect)
@@ -69,9 +69,9 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     .option('--json <file>', 'write the result as JSON (the shared result model, `improve` section: split, accepted and refused candidates, final tools)');
   addServerFlags(addModelFlags(command)).action(async (flags: ImproveFlags) => {
     if (flags.skills || flags.skill) return improveSkillCommand(flags, setExit);
-    if (!flags.tools === !flags.config) throw new ToolproofError('E_USAGE', 'improve needs one of --tools FILE, --config FILE or --skills DIR --skill NAME', { hint: 'e.g. toolproof improve --tools fixtures/tools/refman.json --queries fixtures/queries/refman.yaml' });
-    if (!flags.queries?.length) throw new ToolproofError('E_USAGE', 'improve --tools/--config needs --queries FILE', { hint: 'a query set whose cases name the expected tools' });
-    if (flags.server?.length && !flags.config) throw new ToolproofError('E_USAGE', '--server needs --config', { hint: 'name servers from a host config' });
+    if (!flags.tools === !flags.config) throw new ToolvetError('E_USAGE', 'improve needs one of --tools FILE, --config FILE or --skills DIR --skill NAME', { hint: 'e.g. toolvet improve --tools fixtures/tools/refman.json --queries fixtures/queries/refman.yaml' });
+    if (!flags.queries?.length) throw new ToolvetError('E_USAGE', 'improve --tools/--config needs --queries FILE', { hint: 'a query set whose cases name the expected tools' });
+    if (flags.server?.length && !flags.config) throw new ToolvetError('E_USAGE', '--server needs --config', { hint: 'name servers from a host config' });
     const live = flags.config ? await liveTools(flags.config, flags.server ?? [], serverTimeouts(flags)) : undefined;
     const tools = live ? live.tools : loadToolFile(flags.tools!).tools;
     const cases = (flags.queries ?? []).flatMap((q) => loadQuerySet(q).cases);
@@ -82,7 +82,7 @@ export function registerImprove(program: Command, setExit: SetExit): void {
       process.stdout.write(`${formatImproveText(result)}\n`);
       if (flags.json) saveJson(flags.json, result, model.id, startedAt);
       if (flags.write && result.steps.length && live) {
-        const patch = flags.patch ?? 'toolproof-improve.patch.json';
+        const patch = flags.patch ?? 'toolvet-improve.patch.json';
         const entries = patchEntries(live.config, tools, result);
         writeTextFile(patch, `${JSON.stringify(entries, null, 2)}\n`);
         process.stdout.write(`wrote ${entries.length} confirmed description(s) to ${patch} (a live server's descriptions live in its source):\n`);
@@ -113,7 +113,7 @@ function loopOptions(flags: ImproveFlags, model: ReturnType<typeof modelFromFlag
 }
 
 function saveJson(file: string, result: ImproveResult, model: string, startedAt: string): void {
-  const saved: ToolproofResult = {
+  const saved: ToolvetResult = {
     ...resultHeader('improve', startedAt),
     complete: true,
     // improve has no gate: it proposes; nothing passes or fails.
@@ -127,9 +127,9 @@ function saveJson(file: string, result: ImproveResult, model: string, startedAt:
 }
 
 async function improveSkillCommand(flags: ImproveFlags, setExit: SetExit): Promise<void> {
-  if (!flags.skills || !flags.skill) throw new ToolproofError('E_USAGE', 'improve --skills DIR needs --skill NAME (and --skill needs --skills)', { hint: 'e.g. toolproof improve --skills fixtures/skills-improve --skill expense-reports' });
+  if (!flags.skills || !flags.skill) throw new ToolvetError('E_USAGE', 'improve --skills DIR needs --skill NAME (and --skill needs --skills)', { hint: 'e.g. toolvet improve --skills fixtures/skills-improve --skill expense-reports' });
   const other = flags.tools ? '--tools' : flags.config ? '--config' : flags.queries?.length ? '--queries' : flags.tool?.length ? '--tool' : undefined;
-  if (other) throw new ToolproofError('E_USAGE', `--skills improves a skill from its trigger evals; ${other} is for tools`, { hint: 'run tools and skills as two commands' });
+  if (other) throw new ToolvetError('E_USAGE', `--skills improves a skill from its trigger evals; ${other} is for tools`, { hint: 'run tools and skills as two commands' });
   const startedAt = new Date().toISOString();
   const model = modelFromFlags(flags);
   try {

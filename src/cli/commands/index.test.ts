@@ -4,7 +4,7 @@ import { commandNamed, COMMANDS } from './index.ts';
 
 describe('the lazy command map', () => {
   it.each(Object.keys(COMMANDS))('%s registers one command of that name whose description is its summary', async (name) => {
-    const program = new Command('toolproof');
+    const program = new Command('toolvet');
     (await COMMANDS[name]!.load())(program, () => {});
     expect(program.commands.map((c) => c.name())).toEqual([name]);
     expect(program.commands[0]!.description()).toBe(COMMANDS[name]!.summary);

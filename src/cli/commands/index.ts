@@ -1,7 +1,7 @@
 /**
- * Every command, by name, loaded on demand: `toolproof lint` imports commands/lint.ts and what it
- * needs, nothing else, and `toolproof --version` / `--help` import no command at all. A new command is
- * one file plus one entry here; `summary` is the line `toolproof --help` lists and must equal the
+ * Every command, by name, loaded on demand: `toolvet lint` imports commands/lint.ts and what it
+ * needs, nothing else, and `toolvet --version` / `--help` import no command at all. A new command is
+ * one file plus one entry here; `summary` is the line `toolvet --help` lists and must equal the
  * command's own `.description(...)` (commands.test.ts compares them).
  */
 import type { Command } from 'commander';
@@ -37,7 +37,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import('./improve.ts')).registerImprove,
   },
   init: {
-    summary: 'set up Toolproof in this project: draft query sets from your servers, a vitest suite, vitest.config.ts and a GitHub Actions workflow',
+    summary: 'set up Toolvet in this project: draft query sets from your servers, a vitest suite, vitest.config.ts and a GitHub Actions workflow',
     load: async () => (await import('./init.ts')).registerInit,
   },
   lint: {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT, ToolproofError } from '../../errors.ts';
+import { EXIT, ToolvetError } from '../../errors.ts';
 import type { ModelDriver } from '../../types.ts';
 import { runInit } from '../../init/init-run.ts';
 import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
@@ -17,19 +17,19 @@ interface InitFlags extends ServerFlags {
 export function registerInit(program: Command, setExit: SetExit): void {
   const command = program
     .command('init')
-    .description('set up Toolproof in this project: draft query sets from your servers, a vitest suite, vitest.config.ts and a GitHub Actions workflow')
+    .description('set up Toolvet in this project: draft query sets from your servers, a vitest suite, vitest.config.ts and a GitHub Actions workflow')
     .option('--config <file>', 'host configuration (default: .mcp.json, .vscode/mcp.json, .cursor/mcp.json, then Claude Desktop\'s)')
     .option('--server <name>', 'only this server from the config; repeatable', collect)
     .option('--force', 'overwrite files that exist (default: keep them)')
     .option('--base-url <url>', 'OpenAI-compatible endpoint whose model proposes more cases per tool (checked before they are written)')
     .option('--model-name <name>', 'model name the endpoint knows (with --base-url)')
-    .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLPROOF_API_KEY, then OPENAI_API_KEY)');
+    .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLVET_API_KEY, then OPENAI_API_KEY)');
   addServerFlags(command).action(async (flags: InitFlags) => {
     let model: ModelDriver | undefined;
     if (flags.baseUrl) {
       // Loaded only when asked for: init without a model needs no model driver.
       const { createModel } = await import('../../models/index.ts');
-      if (!flags.modelName) throw new ToolproofError('E_USAGE', '--base-url needs --model-name', { hint: 'name a model the endpoint serves, e.g. --model-name qwen3:8b' });
+      if (!flags.modelName) throw new ToolvetError('E_USAGE', '--base-url needs --model-name', { hint: 'name a model the endpoint serves, e.g. --model-name qwen3:8b' });
       model = createModel({ kind: 'openai', baseUrl: flags.baseUrl, modelName: flags.modelName, ...(flags.apiKeyEnv ? { apiKeyEnv: flags.apiKeyEnv } : {}) });
     }
     const result = await runInit({
@@ -39,7 +39,7 @@ export function registerInit(program: Command, setExit: SetExit): void {
       ...(model ? { model } : {}),
       timeouts: serverTimeouts(flags),
     });
-    const out: string[] = [`toolproof init: servers from ${result.config}`];
+    const out: string[] = [`toolvet init: servers from ${result.config}`];
     for (const s of result.servers) {
       if (s.error) {
         out.push(`  ${s.name}: skipped (${s.error})`);
@@ -52,7 +52,7 @@ export function registerInit(program: Command, setExit: SetExit): void {
     }
     for (const f of result.written) out.push(`  wrote ${f}`);
     for (const f of result.kept) out.push(`  kept ${f} (it exists; --force overwrites it)`);
-    out.push('next: review the draft cases in toolproof/queries/ (delete each "draft: true" once checked), then run `npx vitest run`');
+    out.push('next: review the draft cases in toolvet/queries/ (delete each "draft: true" once checked), then run `npx vitest run`');
     process.stdout.write(`${out.join('\n')}\n`);
     setExit(EXIT.ok);
   });

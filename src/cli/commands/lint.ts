@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import Table from 'cli-table3';
 import { renderSarif } from '../../../reporters/sarif.ts';
-import { EXIT, exitCodeFor, ToolproofError } from '../../errors.ts';
+import { EXIT, exitCodeFor, ToolvetError } from '../../errors.ts';
 import type { ActiveSeverity } from '../../lint/framework.ts';
 import { runLint } from '../../lint/lint-run.ts';
 import { PROFILES } from '../../lint/profiles.ts';
@@ -41,7 +41,7 @@ export function registerLint(program: Command, setExit: SetExit): void {
     .option('--server <name>', 'only this server from the config; repeatable', collect)
     .option('--tools <file>', 'tool definitions without a server (JSON/YAML list or snapshot); repeatable', collect)
     .addOption(new Option('--profile <name>', 'severity preset (default recommended)').choices(Object.keys(PROFILES)))
-    .option('--rules <file>', 'lint config with per-rule severities and settings (default ./toolproof.lint.json when present)')
+    .option('--rules <file>', 'lint config with per-rule severities and settings (default ./toolvet.lint.json when present)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding at or above this severity exists').choices(['error', 'warn', 'info']).default('error'))
     .option('--output <file>', 'write the output to this file instead of stdout')
@@ -62,7 +62,7 @@ export function registerLint(program: Command, setExit: SetExit): void {
       timeouts: serverTimeouts(flags),
     });
     const lint = result.lint;
-    if (!lint) throw new ToolproofError('E_INTERNAL', 'lint produced no lint section');
+    if (!lint) throw new ToolvetError('E_INTERNAL', 'lint produced no lint section');
     const text =
       flags.format === 'json'
         ? JSON.stringify(result, null, 2)
@@ -70,8 +70,8 @@ export function registerLint(program: Command, setExit: SetExit): void {
           ? JSON.stringify(renderSarif(lint, { toolVersion: VERSION }), null, 2)
           : renderLintText(lint);
     emit(text, flags.output);
-    for (const error of result.errors) process.stderr.write(`toolproof: ${error.code}: ${error.message}\n`);
-    for (const warning of result.warnings.filter((w) => w.code === 'W_LIST_FAILED')) process.stderr.write(`toolproof lint: warning: ${warning.message}${warning.hint ? ` (${warning.hint})` : ''}\n`);
+    for (const error of result.errors) process.stderr.write(`toolvet: ${error.code}: ${error.message}\n`);
+    for (const warning of result.warnings.filter((w) => w.code === 'W_LIST_FAILED')) process.stderr.write(`toolvet lint: warning: ${warning.message}${warning.hint ? ` (${warning.hint})` : ''}\n`);
     setExit(exitCodeFor(result.verdict.status));
   });
 }

@@ -1,5 +1,5 @@
 /**
- * `toolproof mock-server` as a user runs it: a child process that prints its URL, answers the openai
+ * `toolvet mock-server` as a user runs it: a child process that prints its URL, answers the openai
  * driver over HTTP, and closes cleanly on SIGTERM and SIGINT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIModel } from '../../models/openai.ts';
 
-const BIN = fileURLToPath(new URL('../../../bin/toolproof.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/toolvet.js', import.meta.url));
 
 function start(args: string[]): { child: ChildProcess; url: Promise<string>; stderr: () => string } {
   const child = spawn(process.execPath, [BIN, 'mock-server', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -28,12 +28,12 @@ function start(args: string[]): { child: ChildProcess; url: Promise<string>; std
   return { child, url, stderr: () => err };
 }
 
-describe('toolproof mock-server', () => {
+describe('toolvet mock-server', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('serves the mock model and closes on %s', async (signal) => {
     const { child, url, stderr } = start(['--port', '0']);
     const base = await url;
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-    const driver = createOpenAIModel({ baseUrl: base, modelName: 'toolproof-mock', maxRetries: 0, env: {} });
+    const driver = createOpenAIModel({ baseUrl: base, modelName: 'toolvet-mock', maxRetries: 0, env: {} });
     const response = await driver.complete({
       messages: [{ role: 'user', content: 'echo the text hello' }],
       tools: [{ name: 'echo', description: 'Echo the given text back.', inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'text to echo' } }, required: ['text'] } }],

@@ -36,18 +36,18 @@ export function registerMockServer(program: Command, setExit: SetExit): void {
     .description('serve the mock model as an OpenAI-compatible endpoint (POST /v1/chat/completions, GET /v1/models) until Ctrl-C')
     .option('--port <n>', 'port to listen on; 0 picks a free one', port, 8808)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--model-name <name>', 'model id that GET /v1/models lists', 'toolproof-mock')
+    .option('--model-name <name>', 'model id that GET /v1/models lists', 'toolvet-mock')
     .action(async (flags: MockServerFlags) => {
       const server = await startMockServer({ driver: createMockModel(), port: flags.port, host: flags.host, modelName: flags.modelName });
       // The URL alone on stdout, so scripts can read it; the rest on stderr.
       process.stdout.write(`${server.url}\n`);
       process.stderr.write(
-        `toolproof mock-server: the mock model answers at ${server.url} (POST /chat/completions, GET /models); Ctrl-C stops it\n` +
-          `  e.g. toolproof eval --base-url ${server.url} --model-name ${flags.modelName} --tools FILE --queries FILE\n`,
+        `toolvet mock-server: the mock model answers at ${server.url} (POST /chat/completions, GET /models); Ctrl-C stops it\n` +
+          `  e.g. toolvet eval --base-url ${server.url} --model-name ${flags.modelName} --tools FILE --queries FILE\n`,
       );
       const signal = await untilStopped();
       await server.close();
-      process.stderr.write(`toolproof mock-server: ${signal} received, closed\n`);
+      process.stderr.write(`toolvet mock-server: ${signal} received, closed\n`);
       setExit(EXIT.ok);
     });
 }

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { exitCodeFor, ToolproofError } from '../../errors.ts';
+import { exitCodeFor, ToolvetError } from '../../errors.ts';
 import { runProbe } from '../../probe/probe-run.ts';
 import { renderProbeText } from '../../probe/render-text.ts';
 import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
@@ -25,7 +25,7 @@ export function registerProbe(program: Command, setExit: SetExit): void {
     .option('--output <file>', 'write the output to this file instead of stdout');
   addServerFlags(command).action(async (flags: ProbeFlags) => {
     if (!flags.config) {
-      throw new ToolproofError('E_USAGE', 'probe needs live servers: --config FILE', { hint: 'e.g. toolproof probe --config fixtures/hosts/example.json' });
+      throw new ToolvetError('E_USAGE', 'probe needs live servers: --config FILE', { hint: 'e.g. toolvet probe --config fixtures/hosts/example.json' });
     }
     const result = await runProbe({
       config: flags.config,
@@ -33,10 +33,10 @@ export function registerProbe(program: Command, setExit: SetExit): void {
       allowDestructive: flags.allowDestructive ?? false,
       timeouts: serverTimeouts(flags),
     });
-    if (!result.probe) throw new ToolproofError('E_INTERNAL', 'probe produced no probe section');
+    if (!result.probe) throw new ToolvetError('E_INTERNAL', 'probe produced no probe section');
     const text = flags.format === 'json' ? JSON.stringify(result, null, 2) : renderProbeText(result.probe);
     emit(text, flags.output);
-    for (const error of result.errors) process.stderr.write(`toolproof: ${error.code}: ${error.message}\n`);
+    for (const error of result.errors) process.stderr.write(`toolvet: ${error.code}: ${error.message}\n`);
     setExit(exitCodeFor(result.verdict.status));
   });
 }

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ToolproofError } from '../../errors.ts';
-import type { ToolproofResult } from '../../report/model.ts';
+import { ToolvetError } from '../../errors.ts';
+import type { ToolvetResult } from '../../report/model.ts';
 import { everyResult } from '../../report/testing/real-results.ts';
 import { createMockModel } from '../../models/mock.ts';
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { executeReport, type ReportFlags } from './report.ts';
 
-const BIN = fileURLToPath(new URL('../../../bin/toolproof.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/toolvet.js', import.meta.url));
 
 /** The real CLI as a child process (kept to a few runs: each one starts tsx). */
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -24,19 +24,19 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 }
 
 /** The command's own code in process, for the cases that need no exit code. */
-function report(files: string[], flags: ReportFlags): { result: ToolproofResult; exit: number } {
+function report(files: string[], flags: ReportFlags): { result: ToolvetResult; exit: number } {
   let exit = -1;
   const result = executeReport(files, flags, (code) => (exit = code));
   return { result, exit };
 }
 
 let dir: string;
-let parts: ToolproofResult[];
+let parts: ToolvetResult[];
 const file = (name: string): string => join(dir, name);
 
 beforeAll(async () => {
   ({ parts } = await everyResult());
-  dir = mkdtempSync(join(tmpdir(), 'toolproof-report-cli-'));
+  dir = mkdtempSync(join(tmpdir(), 'toolvet-report-cli-'));
   writeFileSync(file('eval.json'), JSON.stringify(parts[0]));
   writeFileSync(file('diff.json'), JSON.stringify(parts[1]));
 }, 120_000);
@@ -45,23 +45,23 @@ afterEach(() => {
   delete process.env.GITHUB_STEP_SUMMARY;
 });
 
-describe('toolproof report (CLI)', () => {
+describe('toolvet report (CLI)', () => {
   it('re-renders a saved result as Markdown on stdout', async () => {
     const { code, stdout } = await cli([file('eval.json'), '--format', 'markdown']);
     expect(code).toBe(0);
-    expect(stdout.startsWith('### ✅ Toolproof PASS · eval · 73 cases')).toBe(true);
+    expect(stdout.startsWith('### ✅ Toolvet PASS · eval · 73 cases')).toBe(true);
   }, 60_000);
 
   it('exits 1 from a failing verdict with --gate, and says why on stderr even when the report goes to a file', async () => {
     const run = await cli([file('diff.json'), '--format', 'json', '--out', file('gate.json'), '--gate']);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('toolproof report --gate: FAIL (exit 1): ');
+    expect(run.stderr).toContain('toolvet report --gate: FAIL (exit 1): ');
     for (const reason of parts[1].verdict.reasons) expect(run.stderr).toContain(reason);
   }, 60_000);
 
   it('an empty skills run is not a pass: report --gate exits 1 and names it', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'toolproof-no-skills-'));
+    const empty = mkdtempSync(join(tmpdir(), 'toolvet-no-skills-'));
     const result = await runSkillsEval({ roots: [{ dir: empty, scope: 'project', explicit: true }], model: createMockModel(), behaviour: false, repeat: 1 });
     writeFileSync(file('no-skills.json'), JSON.stringify(result));
     const { exit } = report([file('no-skills.json')], { format: ['json'], out: file('no-skills-out.json'), gate: true });
@@ -73,12 +73,12 @@ describe('toolproof report (CLI)', () => {
   it('--merge counts shard files only and says on stderr which other files it skipped', async () => {
     const shards = join(dir, 'merge-skip');
     mkdirSync(shards);
-    writeFileSync(join(shards, 'toolproof.shard-1-of-1.json'), JSON.stringify(parts[0]));
-    writeFileSync(join(shards, 'toolproof.json'), JSON.stringify(parts[0]));
+    writeFileSync(join(shards, 'toolvet.shard-1-of-1.json'), JSON.stringify(parts[0]));
+    writeFileSync(join(shards, 'toolvet.json'), JSON.stringify(parts[0]));
     const run = await cli(['--merge', shards, '--format', 'json', '--out', join(shards, 'out.txt')]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain(`warning W_MERGE_SKIPPED: skipped ${join(shards, 'toolproof.json')}: not a shard file`);
-    const merged = JSON.parse(readFileSync(join(shards, 'out.txt'), 'utf8')) as ToolproofResult;
+    expect(run.stderr).toContain(`warning W_MERGE_SKIPPED: skipped ${join(shards, 'toolvet.json')}: not a shard file`);
+    const merged = JSON.parse(readFileSync(join(shards, 'out.txt'), 'utf8')) as ToolvetResult;
     expect(merged.summary!.cases).toBe(parts[0].summary!.cases);
     expect(merged.warnings.map((w) => w.code)).toContain('W_MERGE_SKIPPED');
   }, 60_000);
@@ -92,32 +92,32 @@ describe('toolproof report (CLI)', () => {
   }, 60_000);
 });
 
-describe('toolproof report (command code)', () => {
+describe('toolvet report (command code)', () => {
   it('writes several formats into --out-dir, merging several files', () => {
     const out = file('out');
     const { exit } = report([file('eval.json'), file('diff.json')], { format: ['json,junit', 'html'], outDir: out });
     expect(exit).toBe(0);
-    for (const name of ['toolproof.json', 'toolproof.xml', 'toolproof.html']) expect(existsSync(join(out, name)), name).toBe(true);
-    const merged = JSON.parse(readFileSync(join(out, 'toolproof.json'), 'utf8')) as ToolproofResult;
+    for (const name of ['toolvet.json', 'toolvet.xml', 'toolvet.html']) expect(existsSync(join(out, name)), name).toBe(true);
+    const merged = JSON.parse(readFileSync(join(out, 'toolvet.json'), 'utf8')) as ToolvetResult;
     expect(merged.summary?.cases).toBe(73);
     expect(merged.diff?.ab.length).toBe(1);
-    expect(new XMLParser().parse(readFileSync(join(out, 'toolproof.xml'), 'utf8')).testsuites).toBeDefined();
+    expect(new XMLParser().parse(readFileSync(join(out, 'toolvet.xml'), 'utf8')).testsuites).toBeDefined();
   });
 
   it('merges a folder of shard results with --merge', () => {
     const shards = file('shards');
     mkdirSync(shards);
-    const half = (sets: string[]): ToolproofResult => ({ ...parts[0], suites: parts[0].suites!.filter((s) => sets.includes(s.suite)), cases: parts[0].cases!.filter((c) => sets.includes(c.suite)) });
-    writeFileSync(join(shards, 'toolproof.shard-1-of-2.json'), JSON.stringify(half(['refman'])));
-    writeFileSync(join(shards, 'toolproof.shard-2-of-2.json'), JSON.stringify(half(['notebook', 'echo'])));
+    const half = (sets: string[]): ToolvetResult => ({ ...parts[0], suites: parts[0].suites!.filter((s) => sets.includes(s.suite)), cases: parts[0].cases!.filter((c) => sets.includes(c.suite)) });
+    writeFileSync(join(shards, 'toolvet.shard-1-of-2.json'), JSON.stringify(half(['refman'])));
+    writeFileSync(join(shards, 'toolvet.shard-2-of-2.json'), JSON.stringify(half(['notebook', 'echo'])));
     report([], { merge: shards, format: ['json'], out: file('merged.json') });
-    expect((JSON.parse(readFileSync(file('merged.json'), 'utf8')) as ToolproofResult).summary).toEqual(parts[0].summary);
+    expect((JSON.parse(readFileSync(file('merged.json'), 'utf8')) as ToolvetResult).summary).toEqual(parts[0].summary);
   });
 
   it('the github format writes annotations and fills $GITHUB_STEP_SUMMARY', () => {
     process.env.GITHUB_STEP_SUMMARY = file('summary.md');
     report([file('diff.json')], { format: ['github'], out: file('annotations.txt') });
-    expect(readFileSync(file('annotations.txt'), 'utf8')).toMatch(/^::error title=toolproof diff%3A FAIL::/);
+    expect(readFileSync(file('annotations.txt'), 'utf8')).toMatch(/^::error title=toolvet diff%3A FAIL::/);
     expect(readFileSync(file('summary.md'), 'utf8')).toContain('#### Flipped queries');
   });
 
@@ -129,7 +129,7 @@ describe('toolproof report (command code)', () => {
 
   it('refuses unknown formats, no input, and --out with several formats', () => {
     expect(() => report([file('eval.json')], { format: ['pdf'] })).toThrow(/unknown report format "pdf"/);
-    expect(() => report([], { format: ['json'] })).toThrow(ToolproofError);
+    expect(() => report([], { format: ['json'] })).toThrow(ToolvetError);
     expect(() => report([file('eval.json')], { format: ['json,html'], out: file('x') })).toThrow(/--out names one file but 2 formats/);
   });
 });

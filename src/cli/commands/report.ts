@@ -1,13 +1,13 @@
 /**
- * `toolproof report FILE... | --merge DIR --format F [--out FILE | --out-dir DIR]`: re-renders saved
+ * `toolvet report FILE... | --merge DIR --format F [--out FILE | --out-dir DIR]`: re-renders saved
  * results (or merges shard results) in any format, without re-running anything.
  */
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { appendStepSummary } from '../../../reporters/github.ts';
-import { EXIT, exitCodeFor, ToolproofError } from '../../errors.ts';
+import { EXIT, exitCodeFor, ToolvetError } from '../../errors.ts';
 import { mergeResults, readShardFolder } from '../../report/merge.ts';
-import type { Diagnostic, ToolproofResult } from '../../report/model.ts';
+import type { Diagnostic, ToolvetResult } from '../../report/model.ts';
 import { FORMATS, reporterFor } from '../../report/reporters.ts';
 import { loadResultFile } from '../../report/result-schema.ts';
 import { collect } from '../flags.ts';
@@ -28,13 +28,13 @@ export interface ReportFlags {
  * files are read; what was left out, and shards that are missing, are said on stderr and kept as
  * warnings in the merged result.
  */
-export function loadReportInput(files: string[], merge: string | undefined): ToolproofResult {
-  if (files.length === 0 && !merge) throw new ToolproofError('E_USAGE', 'report needs a result FILE or --merge DIR', { hint: 'see `toolproof report --help`' });
+export function loadReportInput(files: string[], merge: string | undefined): ToolvetResult {
+  if (files.length === 0 && !merge) throw new ToolvetError('E_USAGE', 'report needs a result FILE or --merge DIR', { hint: 'see `toolvet report --help`' });
   const folder = merge ? readShardFolder(merge) : undefined;
   const parts = [...(folder?.shards.map((s) => s.result) ?? []), ...files.map((f) => loadResultFile(f))];
   const result = parts.length === 1 ? { ...parts[0], warnings: [...parts[0].warnings] } : mergeResults(parts);
   const notes: Diagnostic[] = [
-    ...(folder?.skipped ?? []).map((file) => ({ code: 'W_MERGE_SKIPPED', message: `skipped ${file}: not a shard file (toolproof.shard-<i>-of-<n>.json), so its cases are not counted`, hint: 'to merge it too, name it as an argument: toolproof report FILE --merge DIR' })),
+    ...(folder?.skipped ?? []).map((file) => ({ code: 'W_MERGE_SKIPPED', message: `skipped ${file}: not a shard file (toolvet.shard-<i>-of-<n>.json), so its cases are not counted`, hint: 'to merge it too, name it as an argument: toolvet report FILE --merge DIR' })),
     ...(folder?.missing.length ? [{ code: 'W_MERGE_MISSING', message: `shard(s) ${folder.missing.join(', ')} missing from ${merge}: the totals cover only the shards found`, hint: 'wait for every shard job, or re-run the missing ones' }] : []),
   ];
   for (const note of notes) process.stderr.write(`warning ${note.code}: ${note.message}\n`);
@@ -42,11 +42,11 @@ export function loadReportInput(files: string[], merge: string | undefined): Too
   return result;
 }
 
-export function executeReport(files: string[], flags: ReportFlags, setExit: SetExit): ToolproofResult {
+export function executeReport(files: string[], flags: ReportFlags, setExit: SetExit): ToolvetResult {
   const formats = (flags.format ?? ['text']).flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
   const reporters = formats.map(reporterFor);
   if (flags.out && reporters.length > 1) {
-    throw new ToolproofError('E_USAGE', `--out names one file but ${reporters.length} formats were asked for`, { hint: 'use --out-dir DIR to write one file per format' });
+    throw new ToolvetError('E_USAGE', `--out names one file but ${reporters.length} formats were asked for`, { hint: 'use --out-dir DIR to write one file per format' });
   }
   const result = loadReportInput(files, flags.merge);
   const previous = flags.previous ? loadResultFile(flags.previous) : undefined;
@@ -55,14 +55,14 @@ export function executeReport(files: string[], flags: ReportFlags, setExit: SetE
     // Asked for by name, the github format also fills the step summary when there is one.
     if (reporter.id === 'github' && process.env.GITHUB_STEP_SUMMARY) appendStepSummary(result, process.env.GITHUB_STEP_SUMMARY);
     if (flags.out) write(flags.out, text);
-    else if (flags.outDir) write(join(flags.outDir, `toolproof.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`), text);
+    else if (flags.outDir) write(join(flags.outDir, `toolvet.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`), text);
     else process.stdout.write(text);
   }
   const code = flags.gate ? exitCodeFor(result.verdict.status) : EXIT.ok;
   // A gate that fails says why, whatever went to stdout or to files.
   if (code !== EXIT.ok) {
     const why = result.verdict.reasons.length ? result.verdict.reasons : ['the result records no reason'];
-    process.stderr.write(`toolproof report --gate: ${result.verdict.status.toUpperCase()} (exit ${code}): ${why.join('; ')}\n`);
+    process.stderr.write(`toolvet report --gate: ${result.verdict.status.toUpperCase()} (exit ${code}): ${why.join('; ')}\n`);
   }
   setExit(code);
   return result;
@@ -76,7 +76,7 @@ export function registerReport(program: Command, setExit: SetExit): void {
     .option('--merge <dir>', 'merge every *.json result in DIR (one per vitest shard)')
     .option('--format <name>', `output format: ${FORMATS.join(', ')}; repeatable or comma-separated (default text)`, collect)
     .option('--out <file>', 'write the one format to FILE instead of stdout')
-    .option('--out-dir <dir>', 'write each format to DIR/toolproof.<ext>')
+    .option('--out-dir <dir>', 'write each format to DIR/toolvet.<ext>')
     .option('--previous <file>', 'an earlier result: show each query set\'s accuracy change against it')
     .option('--gate', 'exit 1 (fail) or 2 (error) from the result\'s verdict, as the run did')
     .action((files: string[], flags: ReportFlags) => {

@@ -25,7 +25,7 @@ export function registerRun(program: Command, setExit: SetExit): void {
         config: flags.config ?? (flags.tools ? undefined : EXAMPLE_DEFAULTS.config),
         queries: flags.queries ?? EXAMPLE_DEFAULTS.queries(),
         minAccuracy: flags.minAccuracy ?? EXAMPLE_DEFAULTS.minAccuracy,
-        results: flags.results ?? '.toolproof/last-run.jsonl',
+        results: flags.results ?? '.toolvet/last-run.jsonl',
       },
       setExit,
     );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SKILL_RULES } from '../../lint/rules/skill/index.ts';
-import type { ToolproofResult } from '../../report/model.ts';
+import type { ToolvetResult } from '../../report/model.ts';
 import { startFaultEndpoint } from '../../models/testing/fault-endpoint.ts';
 import { textAnswer } from '../../models/testing/replies.ts';
 import { runCli } from '../testing.ts';
@@ -11,7 +11,7 @@ import { runCli } from '../testing.ts';
 const GOOD = ['fixtures/skills/project', '--user-dir', 'fixtures/skills/user'];
 const BROKEN = ['fixtures/skills-broken/project', '--user-dir', 'fixtures/skills-broken/user'];
 
-describe('toolproof skills lint', () => {
+describe('toolvet skills lint', () => {
   it('passes on the bundled skills', async () => {
     const run = await runCli(['skills', 'lint', ...GOOD]);
     expect(run.stderr).toBe('');
@@ -22,7 +22,7 @@ describe('toolproof skills lint', () => {
   it('fails on the broken set, naming every rule, in JSON', async () => {
     const run = await runCli(['skills', 'lint', ...BROKEN, '--format', 'json']);
     expect(run.code).toBe(1);
-    const result = JSON.parse(run.stdout) as ToolproofResult;
+    const result = JSON.parse(run.stdout) as ToolvetResult;
     expect(result.command).toBe('skills lint');
     expect(result.verdict.status).toBe('fail');
     const lint = result.skills!.lint!;
@@ -33,7 +33,7 @@ describe('toolproof skills lint', () => {
   });
 
   it('writes SARIF with file locations and lines', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'toolproof-skills-')), 'skills.sarif');
+    const out = join(mkdtempSync(join(tmpdir(), 'toolvet-skills-')), 'skills.sarif');
     const run = await runCli(['skills', 'lint', ...BROKEN, '--format', 'sarif', '--output', out, '--fail-on', 'info']);
     expect(run.code).toBe(1);
     const sarif = JSON.parse(readFileSync(out, 'utf8')) as { version: string; runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation?: { artifactLocation: { uri: string }; region?: { startLine: number } } }> }> }> };
@@ -49,15 +49,15 @@ describe('toolproof skills lint', () => {
   });
 });
 
-describe('toolproof skills eval', () => {
+describe('toolvet skills eval', () => {
   it('prints the confusion matrix and writes the skills section as JSON', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'toolproof-skills-')), 'result.json');
+    const out = join(mkdtempSync(join(tmpdir(), 'toolvet-skills-')), 'result.json');
     const run = await runCli(['skills', 'eval', ...GOOD, '--no-behaviour', '--json', out]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/expected \(positives\) \\ loaded/);
     expect(run.stdout).toMatch(/PASS/);
-    const result = JSON.parse(readFileSync(out, 'utf8')) as ToolproofResult;
+    const result = JSON.parse(readFileSync(out, 'utf8')) as ToolvetResult;
     expect(result.command).toBe('skills eval');
     expect(result.skills?.trigger?.confusion.xlsx).toEqual({ xlsx: 9 });
     expect(result.skills?.discovery.skills.find((s) => s.name === 'pptx')).toMatchObject({ scope: 'user', dialect: 'trigger-set', cases: 5 });
@@ -74,14 +74,14 @@ describe('toolproof skills eval', () => {
   it('an LLM judge whose answer is not JSON makes those behaviours errors (exit 2), never passes', async () => {
     const judge = await startFaultEndpoint(() => textAnswer('Looks good to me!'));
     try {
-      const out = join(mkdtempSync(join(tmpdir(), 'toolproof-skills-')), 'result.json');
+      const out = join(mkdtempSync(join(tmpdir(), 'toolvet-skills-')), 'result.json');
       const run = await runCli([
         'skills', 'eval', ...GOOD, '--skill', 'reference-manager', '--no-trigger', '--no-baseline',
         '--config', 'fixtures/hosts/example.json', '--server', 'refman',
         '--judge-base-url', judge.url, '--judge-model-name', 'fault-model', '--json', out,
       ]);
       expect(run.code).toBe(2);
-      const result = JSON.parse(readFileSync(out, 'utf8')) as ToolproofResult;
+      const result = JSON.parse(readFileSync(out, 'utf8')) as ToolvetResult;
       const judged = result.skills!.behaviour!.behaviours.filter((b) => b.judge === 'llm');
       expect(judged.map((b) => b.state)).toEqual(['errored', 'errored']);
       const score = result.skills!.behaviour!.cases.flatMap((c) => c.runs[0].scores).find((x) => x.judge === 'llm');

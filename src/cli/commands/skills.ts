@@ -1,5 +1,5 @@
 /**
- * `toolproof skills lint [DIR]...` and `toolproof skills eval [DIR]...`. DIRs are project-level skill
+ * `toolvet skills lint [DIR]...` and `toolvet skills eval [DIR]...`. DIRs are project-level skill
  * folders; --user-dir adds user-level ones; with neither, the host's default folders are used.
  */
 import { type Command, Option } from 'commander';
@@ -125,7 +125,7 @@ export function registerSkills(program: Command, setExit: SetExit): void {
     .option('--allow-tools <names>', 'behaviour eval: tools that may run although not annotated read-only (comma-separated; repeatable)', toolList)
     .option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (default: the model endpoint, when there is one)')
     .option('--judge-model-name <name>', 'model name of the judge (default: --model-name)')
-    .option('--judge-api-key-env <VAR>', "environment variable with the judge's API key (default: the agent's key when the judge is on the same origin, else TOOLPROOF_JUDGE_API_KEY)")
+    .option('--judge-api-key-env <VAR>', "environment variable with the judge's API key (default: the agent's key when the judge is on the same origin, else TOOLVET_JUDGE_API_KEY)")
     .option('--json <file>', 'write the result as JSON')
     .action(async (dirs: string[], flags: EvalFlags) => {
       const roots = skillRoots(dirs, flags);
@@ -180,13 +180,13 @@ function servedWarnings(served: McpSkills | undefined): string {
 
 /**
  * The agent's API key goes to the judge only when the judge talks to the same origin: a separate
- * --judge-base-url host gets its own key (--judge-api-key-env, default TOOLPROOF_JUDGE_API_KEY), never
+ * --judge-base-url host gets its own key (--judge-api-key-env, default TOOLVET_JUDGE_API_KEY), never
  * the agent's.
  */
 export function judgeKeyEnv(flags: { judgeApiKeyEnv?: string; apiKeyEnv?: string }, agent: ModelOptions, judgeUrl: string): string | undefined {
   if (flags.judgeApiKeyEnv) return flags.judgeApiKeyEnv;
   const sameOrigin = agent.kind === 'openai' && originOf(agent.baseUrl) !== undefined && originOf(agent.baseUrl) === originOf(judgeUrl);
-  return sameOrigin ? flags.apiKeyEnv : 'TOOLPROOF_JUDGE_API_KEY';
+  return sameOrigin ? flags.apiKeyEnv : 'TOOLVET_JUDGE_API_KEY';
 }
 
 function originOf(url: string): string | undefined {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT, ToolproofError } from '../../errors.ts';
+import { EXIT, ToolvetError } from '../../errors.ts';
 import { writeSnapshots } from '../../diff/snapshot.ts';
 import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
 import type { SetExit } from './index.ts';
@@ -19,14 +19,14 @@ export function registerSnapshot(program: Command, setExit: SetExit): void {
     .option('--out <dir>', 'folder to write <server>.json files into');
   addServerFlags(command).action(async (flags: SnapshotFlags) => {
     if (!flags.config || !flags.out) {
-      throw new ToolproofError('E_USAGE', 'snapshot needs --config FILE and --out DIR', { hint: 'e.g. toolproof snapshot --config fixtures/hosts/example.json --out snapshots/' });
+      throw new ToolvetError('E_USAGE', 'snapshot needs --config FILE and --out DIR', { hint: 'e.g. toolvet snapshot --config fixtures/hosts/example.json --out snapshots/' });
     }
     const written = await writeSnapshots({ config: flags.config, servers: flags.server ?? [], outDir: flags.out, timeouts: serverTimeouts(flags) });
     for (const w of written) {
       const more = [w.resources !== undefined ? `${w.resources} resources` : '', w.resourceTemplates ? `${w.resourceTemplates} resource templates` : '', w.prompts !== undefined ? `${w.prompts} prompts` : ''].filter(Boolean);
       process.stdout.write(`${w.server}: ${w.tools} tools${more.length ? `, ${more.join(', ')}` : ''} -> ${w.file}\n`);
       for (const gap of w.gaps ?? []) {
-        process.stderr.write(`toolproof snapshot: warning: server "${w.server}" declares what ${gap.list} lists, but ${gap.list} failed (${gap.message}); the snapshot leaves that list out, so a diff against it does not compare it. Start what the server needs for it (a database, a login) and snapshot again.\n`);
+        process.stderr.write(`toolvet snapshot: warning: server "${w.server}" declares what ${gap.list} lists, but ${gap.list} failed (${gap.message}); the snapshot leaves that list out, so a diff against it does not compare it. Start what the server needs for it (a database, a login) and snapshot again.\n`);
       }
     }
     setExit(EXIT.ok);

@@ -8,5 +8,5 @@ export const schemaChanged: DiffCheck = {
   description: 'fallback: a schema keyword changed that no other check classifies',
   kinds: ['keyword', 'property-added', 'property-removed', 'property-required', 'schema-added', 'schema-removed'],
   fallback: true,
-  check: (d) => `${d.path} changed from ${show(d.before)} to ${show(d.after)}; Toolproof does not classify this keyword, so review it`,
+  check: (d) => `${d.path} changed from ${show(d.before)} to ${show(d.after)}; Toolvet does not classify this keyword, so review it`,
 };

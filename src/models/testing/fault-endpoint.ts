@@ -1,5 +1,5 @@
 /**
- * A tiny OpenAI-compatible HTTP server whose every answer is scripted, for tests of how Toolproof
+ * A tiny OpenAI-compatible HTTP server whose every answer is scripted, for tests of how Toolvet
  * copes with a misbehaving model endpoint: odd status codes, Retry-After, bodies that are not JSON,
  * delays, dropped connections, cut-off tool arguments, ignored tools. Reply builders are in replies.ts.
  *

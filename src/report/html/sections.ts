@@ -5,7 +5,7 @@
  */
 import { surfaceRows } from '../probe-surface-rows.ts';
 import type { Change, FlippedQuery } from '../../diff/types.ts';
-import type { ToolproofResult } from '../model.ts';
+import type { ToolvetResult } from '../model.ts';
 import { pct, pointsText } from '../text.ts';
 import { renderBarChart } from './bars.ts';
 import { esc, htmlTable } from './escape.ts';
@@ -19,7 +19,7 @@ const STATUS_CLASS: Record<string, string> = { pass: 'state-passed', warn: 'leve
 /** Old and new text of a change, when the diff carries them (description changes do). */
 type TextChange = Change & { before?: unknown; after?: unknown };
 
-export function diffTable(result: ToolproofResult): string | undefined {
+export function diffTable(result: ToolvetResult): string | undefined {
   const diff = result.diff;
   if (!diff) return undefined;
   const head = `<p>${diff.counts.breaking} breaking, ${diff.counts.retest} retest, ${diff.counts.safe} safe · <code>${esc(diff.old)}</code> → <code>${esc(diff.new)}</code> · fails on ${esc(diff.failOn)} · gate <b class="${diff.gate.pass ? 'state-passed' : 'state-failed'}">${diff.gate.pass ? 'pass' : 'fail'}</b></p>`;
@@ -35,7 +35,7 @@ export function diffTable(result: ToolproofResult): string | undefined {
   return `${head}${rows.length ? htmlTable(['level', 'tool', 'check', 'where', 'what changed'], rows) : '<p>No changes.</p>'}${issues ? `<ul>${issues}</ul>` : ''}`;
 }
 
-function abSummary(result: ToolproofResult): string {
+function abSummary(result: ToolvetResult): string {
   const rows = (result.diff?.ab ?? []).map((a) => [
     esc(a.suite),
     `${a.queries} × ${a.repeat}`,
@@ -50,7 +50,7 @@ function abSummary(result: ToolproofResult): string {
 }
 
 /** The description each side showed for a tool, from description changes that carry their text. */
-function descriptionsOf(result: ToolproofResult): Map<string, { before: string; after: string }> {
+function descriptionsOf(result: ToolvetResult): Map<string, { before: string; after: string }> {
   const out = new Map<string, { before: string; after: string }>();
   for (const c of (result.diff?.changes ?? []) as TextChange[]) {
     if (c.check === 'description-changed' && typeof c.before === 'string' && typeof c.after === 'string') out.set(c.tool, { before: c.before, after: c.after });
@@ -67,7 +67,7 @@ function flipBlock(f: FlippedQuery, descriptions: Map<string, { before: string; 
   return `<div class="flip">${mark} <code>${esc(`${f.suite}/${f.id}`)}</code> “${esc(f.query)}” expects <code>${esc(f.expected)}</code><div class="side">${side('old descriptions', f.oldChoice, f.oldPassRate, 'before')}${side('new descriptions', f.newChoice, f.newPassRate, 'after')}</div></div>`;
 }
 
-export function flippedQueries(result: ToolproofResult): string | undefined {
+export function flippedQueries(result: ToolvetResult): string | undefined {
   const ab = result.diff?.ab ?? [];
   if (ab.length === 0) return undefined;
   const descriptions = descriptionsOf(result);
@@ -76,7 +76,7 @@ export function flippedQueries(result: ToolproofResult): string | undefined {
   return `${abSummary(result)}${flips.length ? `${note}${flips.map((f) => flipBlock(f, descriptions)).join('\n')}` : '<p>No query flipped.</p>'}`;
 }
 
-export function lintFindings(result: ToolproofResult): string | undefined {
+export function lintFindings(result: ToolvetResult): string | undefined {
   const lint = result.lint;
   if (!lint) return undefined;
   const s = lint.summary;
@@ -87,7 +87,7 @@ export function lintFindings(result: ToolproofResult): string | undefined {
   return `${head}${list}`;
 }
 
-export function benchCharts(result: ToolproofResult): string | undefined {
+export function benchCharts(result: ToolvetResult): string | undefined {
   const bench = result.bench;
   if (!bench) return undefined;
   const done = bench.tasks.filter((t) => t.state === 'completed' && t.meanMs !== undefined);
@@ -114,7 +114,7 @@ export function benchCharts(result: ToolproofResult): string | undefined {
   return parts.join('\n');
 }
 
-export function skillsSection(result: ToolproofResult): string | undefined {
+export function skillsSection(result: ToolvetResult): string | undefined {
   const skills = result.skills;
   if (!skills) return undefined;
   const parts = [`<p>${skills.discovery.skills.length} skill(s): ${skills.discovery.skills.map((s) => `<code>${esc(s.name)}</code> (${s.scope})`).join(', ')}</p>`];
@@ -131,7 +131,7 @@ export function skillsSection(result: ToolproofResult): string | undefined {
   return parts.join('\n');
 }
 
-export function probeSection(result: ToolproofResult): string | undefined {
+export function probeSection(result: ToolvetResult): string | undefined {
   const probe = result.probe;
   if (!probe) return undefined;
   const rows = probe.servers.flatMap((p) => [

@@ -18,23 +18,23 @@ export function generateResultSchema(): Schema {
   const generated = createGenerator({
     path: fileURLToPath(new URL('../model.ts', import.meta.url)),
     tsconfig: fileURLToPath(new URL('../../../tsconfig.json', import.meta.url)),
-    type: 'ToolproofResult',
+    type: 'ToolvetResult',
     skipTypeCheck: true,
     additionalProperties: false,
     expose: 'export',
     topRef: true,
     jsDoc: 'basic',
     sortProps: true,
-  }).createSchema('ToolproofResult') as Schema;
+  }).createSchema('ToolvetResult') as Schema;
   // Timestamps are ISO strings; the types cannot say so.
-  const top = generated.definitions?.ToolproofResult as { properties: Record<string, Record<string, unknown>> };
+  const top = generated.definitions?.ToolvetResult as { properties: Record<string, Record<string, unknown>> };
   for (const key of ['startedAt', 'finishedAt']) top.properties[key].format = 'date-time';
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: `https://toolproof.dev/schema/result-${RESULT_SCHEMA_VERSION}.json`,
-    title: `Toolproof result, schema version ${RESULT_SCHEMA_VERSION}`,
-    description: 'The result file every Toolproof command writes (--json, the vitest reporter) and `toolproof report` re-renders. Generated from src/report/model.ts; schemaVersion changes on any incompatible change.',
-    $ref: '#/definitions/ToolproofResult',
+    $id: `https://toolvet.dev/schema/result-${RESULT_SCHEMA_VERSION}.json`,
+    title: `Toolvet result, schema version ${RESULT_SCHEMA_VERSION}`,
+    description: 'The result file every Toolvet command writes (--json, the vitest reporter) and `toolvet report` re-renders. Generated from src/report/model.ts; schemaVersion changes on any incompatible change.',
+    $ref: '#/definitions/ToolvetResult',
     definitions: generated.definitions,
   };
 }

@@ -15,29 +15,29 @@ import { createMockModel } from '../../models/mock.ts';
 import { runEval } from '../../run/eval-run.ts';
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { mergeResults } from '../merge.ts';
-import type { ToolproofResult } from '../model.ts';
+import type { ToolvetResult } from '../model.ts';
 
 export const fixture = (path: string): string => fileURLToPath(new URL(`../../../fixtures/${path}`, import.meta.url));
 
 const HOST = fixture('hosts/example.json');
 
-/** Selection eval of the three fixture servers' query sets (73 cases), live servers, gated as `toolproof run` is. */
-export function evalResult(): Promise<ToolproofResult> {
+/** Selection eval of the three fixture servers' query sets (73 cases), live servers, gated as `toolvet run` is. */
+export function evalResult(): Promise<ToolvetResult> {
   return runEval({ config: HOST, queries: ['refman', 'notebook', 'echo'].map((q) => fixture(`queries/${q}.yaml`)), model: createMockModel(), minAccuracy: 0.7 });
 }
 
 /** The refman snapshot against a harmful rewording: description changes and an A/B with flipped queries. */
-export function diffResult(): Promise<ToolproofResult> {
+export function diffResult(): Promise<ToolvetResult> {
   return runDiff({ old: fixture('snapshots/refman.json'), new: fixture('tools/refman-v2-harmful.json'), queries: [fixture('queries/refman.yaml')], model: createMockModel(), now: new Date('2026-11-22T00:00:00Z') });
 }
 
 /** A short benchmark of the echo server (few samples: the numbers are not the point here). */
-export function benchResult(): Promise<ToolproofResult> {
+export function benchResult(): Promise<ToolvetResult> {
   return runServerBench({ config: HOST, servers: ['echo'], iterations: 5, timeMs: 50, starts: 1, kinds: ['cold-start', 'tools-list', 'tools-call'] });
 }
 
 /** Trigger eval of the fixture skills (office collection and the reference manager). */
-export function skillsResult(): Promise<ToolproofResult> {
+export function skillsResult(): Promise<ToolvetResult> {
   return runSkillsEval({
     roots: [
       { dir: fixture('skills/user'), scope: 'user', explicit: true },
@@ -50,12 +50,12 @@ export function skillsResult(): Promise<ToolproofResult> {
 }
 
 /** Tool lint of the deliberately bad fixture server (live): findings at every severity. */
-export function lintResult(): Promise<ToolproofResult> {
+export function lintResult(): Promise<ToolvetResult> {
   return runLint({ config: fixture('hosts/bad.json'), cwd: fixture('hosts') });
 }
 
 /** Probe of the bad fixture server and refman (live): structured failures and not. */
-export function probeResult(): Promise<ToolproofResult> {
+export function probeResult(): Promise<ToolvetResult> {
   return runProbe({ config: fixture('hosts/bad.json') });
 }
 
@@ -64,11 +64,11 @@ export function probeResult(): Promise<ToolproofResult> {
  * merges. Computed once per `vitest run` (the forks share the runner's pid as their parent) and kept
  * in a temp file, so the reporter tests do not rerun the same servers ten times on CI's 2 cores.
  */
-export async function everyResult(): Promise<{ parts: ToolproofResult[]; merged: ToolproofResult }> {
-  const cache = join(tmpdir(), `toolproof-real-results-${process.ppid}.json`);
+export async function everyResult(): Promise<{ parts: ToolvetResult[]; merged: ToolvetResult }> {
+  const cache = join(tmpdir(), `toolvet-real-results-${process.ppid}.json`);
   // A leftover file from an earlier run whose pid was reused is too old to trust.
-  if (existsSync(cache) && statSync(cache).mtimeMs > Date.now() - 15 * 60_000) return JSON.parse(readFileSync(cache, 'utf8')) as { parts: ToolproofResult[]; merged: ToolproofResult };
-  const parts: ToolproofResult[] = [];
+  if (existsSync(cache) && statSync(cache).mtimeMs > Date.now() - 15 * 60_000) return JSON.parse(readFileSync(cache, 'utf8')) as { parts: ToolvetResult[]; merged: ToolvetResult };
+  const parts: ToolvetResult[] = [];
   for (const make of [evalResult, diffResult, lintResult, benchResult, skillsResult, probeResult]) parts.push(await make());
   const out = { parts, merged: mergeResults(parts) };
   const partial = `${cache}.${process.pid}`;

@@ -12,7 +12,7 @@ import { everyResult } from './real-results.ts';
 
 const out = fileURLToPath(new URL('../../../docs/html-report.png', import.meta.url));
 const { merged } = await everyResult();
-const file = join(mkdtempSync(join(tmpdir(), 'toolproof-shot-')), 'report.html');
+const file = join(mkdtempSync(join(tmpdir(), 'toolvet-shot-')), 'report.html');
 writeFileSync(file, renderHtml(merged));
 const { context, close } = await launchChromium();
 try {

@@ -89,7 +89,7 @@ export function runSkillRule(rule: SkillRule, c: SkillRuleCase, base: string): R
 
 export function skillRuleTable(rule: SkillRule, table: { valid: SkillRuleCase[]; invalid: SkillRuleCase[] }): void {
   describe(rule.id, () => {
-    const base = mkdtempSync(join(tmpdir(), `toolproof-${rule.id}-`));
+    const base = mkdtempSync(join(tmpdir(), `toolvet-${rule.id}-`));
     afterAll(() => rmSync(base, { recursive: true, force: true }));
     it('carries its metadata', () => {
       expect(rule.id).toMatch(/^skill-[a-z0-9]+(-[a-z0-9]+)*$/);

@@ -11,7 +11,7 @@ skillRuleTable(skillSymlinkEscape, {
 });
 
 describe('escapingLinks (symlinks are made on disk, which the table cannot write)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'toolproof-symlink-'));
+  const dir = mkdtempSync(join(tmpdir(), 'toolvet-symlink-'));
   const skill = join(dir, 'garden-journal');
   mkdirSync(join(skill, 'references'), { recursive: true });
   writeFileSync(join(skill, 'SKILL.md'), cleanSkill());

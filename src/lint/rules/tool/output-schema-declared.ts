@@ -10,7 +10,7 @@ const INPUT = /\b(accepts?|takes?|input|parameters?|arguments?|pass(es)?|send|pr
 /**
  * A tool whose description says it returns JSON but declares no `outputSchema`: the client gets text
  * it must parse and guess the shape of, while an outputSchema with `structuredContent` would give the
- * shape (MCP 2025-06-18 and later). Found from the description only; `toolproof probe` finds the same
+ * shape (MCP 2025-06-18 and later). Found from the description only; `toolvet probe` finds the same
  * from real results of read-only tools.
  */
 export const outputSchemaDeclared: ToolRule = {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 
 const cli = new URL('../dist/cli.js', import.meta.url);
 if (!existsSync(cli)) {
-  process.stderr.write('toolproof: dist/cli.js is missing: this is a source checkout that was not built\n  next: run `npm run build` (or `npm install`) in the toolproof folder\n');
+  process.stderr.write('toolvet: dist/cli.js is missing: this is a source checkout that was not built\n  next: run `npm run build` (or `npm install`) in the toolvet folder\n');
   process.exit(1);
 }
 const { main } = await import(cli.href);
