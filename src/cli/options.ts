@@ -7,10 +7,10 @@ import { ToolvetError } from '../errors.ts';
 import { createModel, type ModelOptions } from '../models/index.ts';
 import { recordingModel, replayModel } from '../models/replay.ts';
 import type { ModelDriver } from '../types.ts';
-import { positiveInt } from './flags.ts';
+import { nonNegativeInt, sharedOption, temperature } from './flags.ts';
 
 // The light flag helpers live in flags.ts (commands that start no model import only that file).
-export { addServerFlags, collect, positiveInt, ratio, serverTimeouts, toolList, type ServerFlags } from './flags.ts';
+export { addServerFlags, addSharedFlags, collect, nonNegative, positiveInt, ratio, serverTimeouts, sharedOption, toolList, type ServerFlags } from './flags.ts';
 
 export interface ModelFlags {
   model?: string;
@@ -25,16 +25,19 @@ export interface ModelFlags {
 }
 
 export function addModelFlags(command: Command): Command {
+  // Grouped under their own heading in --help; options added after these go back to the main list.
   return command
+    .optionsGroup('Model options:')
     .addOption(new Option('--model <kind>', 'model driver: mock (default, offline) or openai (with --base-url)').choices(['mock', 'openai']))
-    .option('--base-url <url>', 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (Ollama) or http://127.0.0.1:8080/v1 (llama-server)')
-    .option('--model-name <name>', 'model name the endpoint knows, e.g. qwen3:8b')
-    .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLVET_API_KEY, then OPENAI_API_KEY)')
-    .option('--model-timeout <ms>', 'timeout of one model request (default 120000)', positiveInt)
-    .option('--retries <n>', 'retries of a failed model request (429 honours Retry-After)', (v) => Number(v))
-    .option('--temperature <t>', 'sampling temperature', (v) => Number(v))
+    .addOption(sharedOption('base-url'))
+    .addOption(sharedOption('model-name'))
+    .addOption(sharedOption('api-key-env'))
+    .addOption(sharedOption('model-timeout'))
+    .option('--retries <n>', 'retries of a failed model request (429 honours Retry-After)', nonNegativeInt)
+    .option('--temperature <t>', 'sampling temperature (0 to 2)', temperature)
     .option('--record <dir>', 'save every model exchange to this cassette folder (see README, "Record and replay")')
-    .option('--replay <dir>', 'answer from a recorded cassette folder, offline; a changed request is an E_REPLAY_MISS');
+    .option('--replay <dir>', 'answer from a recorded cassette folder, offline; a changed request is an E_REPLAY_MISS')
+    .optionsGroup('Options:');
 }
 
 export function modelOptions(flags: ModelFlags): ModelOptions {

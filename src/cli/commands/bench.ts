@@ -4,7 +4,7 @@ import { renderBenchMarkdown, renderBenchText } from '../../bench/render-bench.t
 import { DEFAULT_MIN_EFFECT_MS, DEFAULT_THRESHOLD } from '../../bench/baseline.ts';
 import { DEFAULT_ROUNDS } from '../../bench/rounds.ts';
 import { exitCodeFor } from '../../errors.ts';
-import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, serverTimeouts, toolList, type ModelFlags, type ServerFlags } from '../options.ts';
+import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, serverTimeouts, toolList, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import type { SetExit } from './index.ts';
 import { writeJsonFile as writeJson } from '../output.ts';
 
@@ -48,13 +48,13 @@ export function registerBench(program: Command, setExit: SetExit): void {
   const command = program
     .command('bench')
     .description('benchmark tool servers: cold start, tools/list, tools/call, a model turn; compare with a saved baseline')
-    .requiredOption('--config <file>', 'host configuration with the servers to benchmark')
-    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .addOption(sharedOption('config', { required: true }))
+    .addOption(sharedOption('server'))
     .option('--calls <file>', 'JSON or YAML list of {tool, args} to benchmark; with --allow-tools, the only way to include tools not annotated read-only')
-    .option('--allow-tools <names>', 'tools that may be called (with arguments built from their schema) although not annotated read-only (comma-separated; repeatable)', toolList)
+    .addOption(sharedOption('allow-tools'))
     .option('--baseline <file>', 'compare with a result saved by --save (or --json)')
     .option('--save <file>', 'save this run as a baseline for later --baseline')
-    .option('--json <file>', 'write the result as JSON (the shared result model, `bench` section)')
+    .addOption(sharedOption('json'))
     .addOption(new Option('--format <format>', 'console output').choices(['text', 'markdown']).default('text'))
     .option('--threshold <ratio>', `minimum effect: flag a task whose median is at least this ratio of the baseline's (and outside the noise of the rounds)`, threshold, DEFAULT_THRESHOLD)
     .option('--min-effect <ms>', `minimum effect in ms: medians closer than this are never flagged (default ${DEFAULT_MIN_EFFECT_MS})`, nonNegativeMs)

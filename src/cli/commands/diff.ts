@@ -9,7 +9,7 @@ import { formatDiffMarkdown } from '../../diff/format-markdown.ts';
 import { formatDiffText } from '../../diff/format-text.ts';
 import { runDiff } from '../../diff/run-diff.ts';
 import type { FailOn } from '../../diff/types.ts';
-import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import type { SetExit } from './index.ts';
 import { writeTextFile } from '../output.ts';
 
@@ -36,8 +36,8 @@ export function registerDiff(program: Command, setExit: SetExit): void {
     .description('classify every change between two tool lists (breaking / retest / safe), A/B the descriptions on query sets, and gate')
     .argument('<old>', 'snapshot file or folder, tool list, or live:CONFIG')
     .argument('<new>', 'snapshot file or folder, tool list, or live:CONFIG')
-    .option('--queries <file>', 'query set for the A/B of descriptions; repeatable', collect)
-    .option('--server <name>', 'only this server, on every side (a folder of snapshots or live:); repeatable', collect)
+    .addOption(sharedOption('queries'))
+    .addOption(sharedOption('server'))
     .addOption(new Option('--fail-on <level>', 'exit 1 when a change reaches this level (info: any change)').choices(['breaking', 'retest', 'info']).default('breaking'))
     .option('--baseline <file>', 'accepted findings: {"accepted": [{"finding": "tool:check-id", "reason", "expires"}]}')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
@@ -45,9 +45,9 @@ export function registerDiff(program: Command, setExit: SetExit): void {
     .option('--repeat <k>', 'A/B: repeats of every query at the first look (default 2; more are added where uncertain)', positiveInt)
     .option('--budget <calls>', `A/B: model calls per query set, both sides together (default ${DEFAULT_AB_BUDGET})`, positiveInt)
     .option('--plan', 'A/B: print the power plan (calls the budget buys, smallest detectable drop) and stop, without calling the model')
-    .option('--concurrency <n>', 'A/B: cases in flight at once', positiveInt)
+    .addOption(sharedOption('concurrency'))
     .option('--ab-margin <x>', `A/B: the largest accuracy drop "no detectable change" must rule out (default ${DEFAULT_AB_MARGIN})`, ratio)
-    .option('--case-timeout <ms>', 'A/B: deadline of one case attempt', positiveInt);
+    .addOption(sharedOption('case-timeout'));
   addModelFlags(command);
   addServerFlags(command).action(async (oldSpec: string, newSpec: string, flags: DiffFlags) => {
     if (flags.plan) {

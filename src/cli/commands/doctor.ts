@@ -4,7 +4,7 @@ import { EXIT } from '../../errors.ts';
 import { REFMAN_DEFAULT_PORT } from '../../doctor/refman.ts';
 import { renderCheck, renderSummary } from '../../doctor/render.ts';
 import { runDoctor } from '../../doctor/run-doctor.ts';
-import { addServerFlags, collect, positiveInt, serverTimeouts, type ServerFlags } from '../flags.ts';
+import { addServerFlags, collect, positiveInt, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
 import type { SetExit } from './index.ts';
 import { writeJsonFile } from '../output.ts';
 
@@ -30,15 +30,15 @@ export function registerDoctor(program: Command, setExit: SetExit): void {
   const command = program
     .command('doctor')
     .description('check the set-up step by step (endpoint, model, tool calling, servers, script paths, skills, reference manager) and say what to do next')
-    .option('--config <file>', 'host configuration whose servers to start')
-    .option('--server <name>', 'only this server from the config; repeatable', collect)
-    .option('--base-url <url>', 'OpenAI-compatible endpoint to check, e.g. http://127.0.0.1:11434/v1')
-    .option('--model-name <name>', 'model that should be listed and call tools')
-    .option('--api-key-env <VAR>', 'environment variable holding the API key')
-    .option('--model-timeout <ms>', 'timeout of each endpoint request (default 30000)', positiveInt)
+    .addOption(sharedOption('config'))
+    .addOption(sharedOption('server'))
+    .addOption(sharedOption('base-url'))
+    .addOption(sharedOption('model-name'))
+    .addOption(sharedOption('api-key-env'))
+    .addOption(sharedOption('model-timeout'))
     .option('--skills <dir>', 'skills folder to look in; repeatable', collect)
     .option('--refman [port]', `check the reference manager's local server (default port ${REFMAN_DEFAULT_PORT})`, port)
-    .option('--json <file>', 'also write the checks as JSON');
+    .addOption(sharedOption('json'));
   addServerFlags(command).action(async (flags: DoctorFlags) => {
     const report = await runDoctor({
       ...(flags.config ? { config: flags.config } : {}),

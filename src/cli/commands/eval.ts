@@ -13,7 +13,7 @@ import { runEvalStreamed } from '../../run/eval-run.ts';
 import type { CaseStore } from '../../run/case-store.ts';
 import { writeResultJson } from '../../report/write-result-json.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
-import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, toolList, type ModelFlags, type ServerFlags } from '../options.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, nonNegative, positiveInt, ratio, serverTimeouts, toolList, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import type { SetExit } from './index.ts';
 import { InvalidArgumentError } from 'commander';
 import { writeJsonFile } from '../output.ts';
@@ -41,28 +41,23 @@ export interface EvalFlags extends ModelFlags, ServerFlags {
   distractorFile?: string;
 }
 
-function nonNegative(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number of at least 0');
-  return n;
-}
 
 export function addEvalFlags(command: Command): Command {
   addModelFlags(command)
-    .option('--config <file>', 'host configuration: {"mcpServers": {...}}, {"servers": {...}} or a bare map')
-    .option('--tools <file>', 'tool definitions without a server (JSON list or snapshot); repeatable', collect)
-    .option('--queries <file>', 'query set (JSON or YAML); repeatable', collect)
-    .option('--server <name>', 'only this server from the config; repeatable', collect)
-    .option('--concurrency <n>', 'cases in flight at once (default 4); isolated scenarios run side by side only when given', positiveInt)
+    .addOption(sharedOption('config'))
+    .addOption(sharedOption('tools'))
+    .addOption(sharedOption('queries'))
+    .addOption(sharedOption('server'))
+    .addOption(sharedOption('concurrency'))
     .option('--repeat <k>', 'run each case k times (pass@k, pass^k, interval)', positiveInt)
-    .option('--json <file>', 'write the result (summary, cases) as JSON')
+    .addOption(sharedOption('json'))
     .option('--results <file>', 'stream case results to this JSON Lines file as they finish')
     .option('--resume <file>', 'rerun only the cases missing (or errored) in this results file, appending to it')
     .option('--force', 'with --resume: resume a file written for another model or tool list')
     .option('--min-accuracy <x>', 'gate: exit 1 when accuracy is below x (0-1)', ratio)
-    .option('--case-timeout <ms>', 'deadline of one case attempt (default 600000)', positiveInt)
-    .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt)
-    .option('--allow-tools <names>', 'scenarios: tools that may run although not annotated read-only (comma-separated; repeatable)', toolList)
+    .addOption(sharedOption('case-timeout'))
+    .addOption(sharedOption('max-tokens'))
+    .addOption(sharedOption('allow-tools'))
     .option('--prices <file>', 'price table for the cost estimate: {"MODEL": {"input": USD/1M tokens, "output": USD/1M tokens}}')
     .option('--max-tokens-per-case <n>', 'gate: exit 1 when one case or scenario uses more tokens than n', positiveInt)
     .option('--max-cost <usd>', 'gate: exit 1 when the estimated cost is above this (needs --prices)', nonNegative)

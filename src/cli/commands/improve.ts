@@ -18,12 +18,12 @@ import { improveSkill, skillFileEdits } from '../../improve/skills.ts';
 import type { ToolvetResult } from '../../report/model.ts';
 import { resultHeader } from '../../report/result-header.ts';
 import type { ToolDefinition } from '../../types.ts';
-import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags } from '../options.ts';
+import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import { writeTextFile } from '../output.ts';
 import type { SetExit } from './index.ts';
 
 interface ImproveFlags extends ModelFlags, ServerFlags {
-  tools?: string;
+  tools?: string[];
   config?: string;
   server?: string[];
   patch?: string;
@@ -51,13 +51,13 @@ export function registerImprove(program: Command, setExit: SetExit): void {
   const command = program
     .command('improve')
     .description('propose better tool descriptions from failed cases and keep only those held-out queries confirm')
-    .option('--tools <file>', 'the tool list to improve (JSON); --write rewrites it')
-    .option('--config <file>', 'host configuration whose servers to start; --write writes a patch file')
-    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .addOption(sharedOption('tools'))
+    .addOption(sharedOption('config'))
+    .addOption(sharedOption('server'))
     .option('--patch <file>', 'with --config --write: the patch file (default toolvet-improve.patch.json)')
     .option('--skills <dir>', 'a skills folder (project level): improve one skill\'s description from the trigger evals; with --skill')
     .option('--skill <name>', 'with --skills: the skill to improve; --write rewrites its SKILL.md description')
-    .option('--queries <file>', 'query set (with --tools or --config); repeatable', collect)
+    .addOption(sharedOption('queries'))
     .option('--tool <name>', 'only this tool; repeatable', collect)
     .option('--seed <n>', 'seed of the train/held-out split (default 1)', positiveInt)
     .option('--split <fraction>', 'share of each expected tool\'s queries used to train (default 0.6); the rest is held out', ratio)
@@ -66,14 +66,16 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     .option('--keep <n>', 'candidates taken from train to the held-out A/B per tool and round (default 2)', positiveInt)
     .option('--folds <n>', 'parts of the train split for cross-fitted candidate scores (default 3; 1 turns it off)', positiveInt)
     .option('--write', 'rewrite the tool file with the confirmed descriptions')
-    .option('--json <file>', 'write the result as JSON (the shared result model, `improve` section: split, accepted and refused candidates, final tools)');
+    .addOption(sharedOption('json'));
   addServerFlags(addModelFlags(command)).action(async (flags: ImproveFlags) => {
     if (flags.skills || flags.skill) return improveSkillCommand(flags, setExit);
-    if (!flags.tools === !flags.config) throw new ToolvetError('E_USAGE', 'improve needs one of --tools FILE, --config FILE or --skills DIR --skill NAME', { hint: 'e.g. toolvet improve --tools fixtures/tools/refman.json --queries fixtures/queries/refman.yaml' });
+    if ((flags.tools?.length ?? 0) > 1) throw new ToolvetError('E_USAGE', `improve takes one --tools file, got ${flags.tools!.length}`, { hint: 'improve one tool list at a time (--write rewrites that file)' });
+    const toolsFile = flags.tools?.[0];
+    if (!toolsFile === !flags.config) throw new ToolvetError('E_USAGE', 'improve needs one of --tools FILE, --config FILE or --skills DIR --skill NAME', { hint: 'e.g. toolvet improve --tools fixtures/tools/refman.json --queries fixtures/queries/refman.yaml' });
     if (!flags.queries?.length) throw new ToolvetError('E_USAGE', 'improve --tools/--config needs --queries FILE', { hint: 'a query set whose cases name the expected tools' });
     if (flags.server?.length && !flags.config) throw new ToolvetError('E_USAGE', '--server needs --config', { hint: 'name servers from a host config' });
     const live = flags.config ? await liveTools(flags.config, flags.server ?? [], serverTimeouts(flags)) : undefined;
-    const tools = live ? live.tools : loadToolFile(flags.tools!).tools;
+    const tools = live ? live.tools : loadToolFile(toolsFile!).tools;
     const cases = (flags.queries ?? []).flatMap((q) => loadQuerySet(q).cases);
     const startedAt = new Date().toISOString();
     const model = modelFromFlags(flags);
@@ -88,8 +90,8 @@ export function registerImprove(program: Command, setExit: SetExit): void {
         process.stdout.write(`wrote ${entries.length} confirmed description(s) to ${patch} (a live server's descriptions live in its source):\n`);
         for (const e of entries) process.stdout.write(`  ${e.server ? `${e.server}/` : ''}${e.tool}: ${e.location}\n`);
       } else if (flags.write && result.steps.length) {
-        writeTextFile(flags.tools!, rewrittenToolFile(flags.tools!, result.tools));
-        process.stdout.write(`wrote ${result.steps.length} confirmed rewording(s) to ${flags.tools}\n`);
+        writeTextFile(toolsFile!, rewrittenToolFile(toolsFile!, result.tools));
+        process.stdout.write(`wrote ${result.steps.length} confirmed rewording(s) to ${toolsFile}\n`);
       }
       setExit(EXIT.ok);
     } finally {
@@ -128,7 +130,7 @@ function saveJson(file: string, result: ImproveResult, model: string, startedAt:
 
 async function improveSkillCommand(flags: ImproveFlags, setExit: SetExit): Promise<void> {
   if (!flags.skills || !flags.skill) throw new ToolvetError('E_USAGE', 'improve --skills DIR needs --skill NAME (and --skill needs --skills)', { hint: 'e.g. toolvet improve --skills fixtures/skills-improve --skill expense-reports' });
-  const other = flags.tools ? '--tools' : flags.config ? '--config' : flags.queries?.length ? '--queries' : flags.tool?.length ? '--tool' : undefined;
+  const other = flags.tools?.length ? '--tools' : flags.config ? '--config' : flags.queries?.length ? '--queries' : flags.tool?.length ? '--tool' : undefined;
   if (other) throw new ToolvetError('E_USAGE', `--skills improves a skill from its trigger evals; ${other} is for tools`, { hint: 'run tools and skills as two commands' });
   const startedAt = new Date().toISOString();
   const model = modelFromFlags(flags);

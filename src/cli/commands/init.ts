@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { EXIT, ToolvetError } from '../../errors.ts';
 import type { ModelDriver } from '../../types.ts';
 import { runInit } from '../../init/init-run.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
 import type { SetExit } from './index.ts';
 
 interface InitFlags extends ServerFlags {
@@ -18,12 +18,12 @@ export function registerInit(program: Command, setExit: SetExit): void {
   const command = program
     .command('init')
     .description('set up Toolvet in this project: draft query sets from your servers, a vitest suite, vitest.config.ts and a GitHub Actions workflow')
-    .option('--config <file>', 'host configuration (default: .mcp.json, .vscode/mcp.json, .cursor/mcp.json, then Claude Desktop\'s)')
-    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .addOption(sharedOption('config'))
+    .addOption(sharedOption('server'))
     .option('--force', 'overwrite files that exist (default: keep them)')
-    .option('--base-url <url>', 'OpenAI-compatible endpoint whose model proposes more cases per tool (checked before they are written)')
-    .option('--model-name <name>', 'model name the endpoint knows (with --base-url)')
-    .option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLVET_API_KEY, then OPENAI_API_KEY)');
+    .addOption(sharedOption('base-url'))
+    .addOption(sharedOption('model-name'))
+    .addOption(sharedOption('api-key-env'));
   addServerFlags(command).action(async (flags: InitFlags) => {
     let model: ModelDriver | undefined;
     if (flags.baseUrl) {

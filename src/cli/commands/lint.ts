@@ -9,7 +9,7 @@ import { renderLintText } from '../../lint/render-text.ts';
 import { TOOL_RULES } from '../../lint/rules/tool/index.ts';
 import { PROMPT_RULES, RESOURCE_RULES } from '../../lint/rules/surface/index.ts';
 import { VERSION } from '../../version.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
 import type { SetExit } from './index.ts';
 import { emit } from '../output.ts';
 
@@ -37,9 +37,9 @@ export function registerLint(program: Command, setExit: SetExit): void {
   const command = program
     .command('lint')
     .description('lint tool definitions (live servers or tool files) against the tool-schema conventions')
-    .option('--config <file>', 'host configuration whose servers to start and lint')
-    .option('--server <name>', 'only this server from the config; repeatable', collect)
-    .option('--tools <file>', 'tool definitions without a server (JSON/YAML list or snapshot); repeatable', collect)
+    .addOption(sharedOption('config'))
+    .addOption(sharedOption('server'))
+    .addOption(sharedOption('tools'))
     .addOption(new Option('--profile <name>', 'severity preset (default recommended)').choices(Object.keys(PROFILES)))
     .option('--rules <file>', 'lint config with per-rule severities and settings (default ./toolvet.lint.json when present)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))

@@ -1,3 +1,4 @@
+import { sharedOption } from '../flags.ts';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { EXIT } from '../../errors.ts';
@@ -36,7 +37,7 @@ export function registerMockServer(program: Command, setExit: SetExit): void {
     .description('serve the mock model as an OpenAI-compatible endpoint (POST /v1/chat/completions, GET /v1/models) until Ctrl-C')
     .option('--port <n>', 'port to listen on; 0 picks a free one', port, 8808)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--model-name <name>', 'model id that GET /v1/models lists', 'toolvet-mock')
+    .addOption(sharedOption('model-name').default('toolvet-mock'))
     .action(async (flags: MockServerFlags) => {
       const server = await startMockServer({ driver: createMockModel(), port: flags.port, host: flags.host, modelName: flags.modelName });
       // The URL alone on stdout, so scripts can read it; the rest on stderr.

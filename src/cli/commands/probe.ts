@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { exitCodeFor, ToolvetError } from '../../errors.ts';
 import { runProbe } from '../../probe/probe-run.ts';
 import { renderProbeText } from '../../probe/render-text.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
 import type { SetExit } from './index.ts';
 import { emit } from '../output.ts';
 
@@ -18,8 +18,8 @@ export function registerProbe(program: Command, setExit: SetExit): void {
   const command = program
     .command('probe')
     .description('start live servers and check how they really fail: unknown tool, bad arguments, list order, echo sample')
-    .option('--config <file>', 'host configuration whose servers to probe')
-    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .addOption(sharedOption('config'))
+    .addOption(sharedOption('server'))
     .option('--allow-destructive', 'also call tools not annotated readOnlyHint: true or destructiveHint: false (with bad arguments only)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--output <file>', 'write the output to this file instead of stdout');

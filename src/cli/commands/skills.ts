@@ -15,7 +15,7 @@ import { renderSkillLintText, renderSkillsEvalText } from '../../skills/render-t
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { VERSION } from '../../version.ts';
 import { createModel, type ModelOptions } from '../../models/index.ts';
-import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelOptions, positiveInt, ratio, serverTimeouts, toolList, type ModelFlags, type ServerFlags } from '../options.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelOptions, positiveInt, ratio, serverTimeouts, toolList, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import type { SetExit } from './index.ts';
 import { writeTextFile as write } from '../output.ts';
 
@@ -80,8 +80,8 @@ export function registerSkills(program: Command, setExit: SetExit): void {
   const skills = program.command('skills').description('discover, lint and evaluate agent skills (folders with SKILL.md)');
 
   addServerFlags(addRootFlags(skills.command('lint').description('lint SKILL.md files and their evals/evals.json').argument('[dir...]', 'project-level skills folders, collections or skill folders')))
-    .option('--config <file>', 'host configuration: also lint the skills its servers serve over MCP (skill:// resources)')
-    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .addOption(sharedOption('config'))
+    .addOption(sharedOption('server'))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding at or above this exists').choices(['error', 'warn', 'info']).default('error'))
     .option('--output <file>', 'write the output to this file instead of stdout')
@@ -110,8 +110,8 @@ export function registerSkills(program: Command, setExit: SetExit): void {
 
   const evalCommand = addRootFlags(skills.command('eval').description('trigger eval and behaviour eval of skills').argument('[dir...]', 'project-level skills folders, collections or skill folders'));
   addServerFlags(addModelFlags(evalCommand))
-    .option('--config <file>', 'host configuration whose servers the behaviour eval runs against')
-    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .addOption(sharedOption('config'))
+    .addOption(sharedOption('server'))
     .option('--skill <name>', "only this skill's cases (every skill is still offered); repeatable", collect)
     .option('--repeat <k>', 'trigger attempts per case (default 3)', positiveInt)
     .option('--threshold <x>', 'pass rate a case needs (default 0.5)', ratio)
@@ -120,13 +120,13 @@ export function registerSkills(program: Command, setExit: SetExit): void {
     .option('--no-baseline', 'skip the runs without the skill (no "does not discriminate" check)')
     .option('--no-trigger', 'skip the trigger eval')
     .option('--no-behaviour', 'skip the behaviour eval')
-    .option('--concurrency <n>', 'cases in flight at once', positiveInt)
-    .option('--max-tokens <n>', 'cap on tokens the model may generate per answer', positiveInt)
-    .option('--allow-tools <names>', 'behaviour eval: tools that may run although not annotated read-only (comma-separated; repeatable)', toolList)
+    .addOption(sharedOption('concurrency'))
+    .addOption(sharedOption('max-tokens'))
+    .addOption(sharedOption('allow-tools'))
     .option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (default: the model endpoint, when there is one)')
     .option('--judge-model-name <name>', 'model name of the judge (default: --model-name)')
     .option('--judge-api-key-env <VAR>', "environment variable with the judge's API key (default: the agent's key when the judge is on the same origin, else TOOLVET_JUDGE_API_KEY)")
-    .option('--json <file>', 'write the result as JSON')
+    .addOption(sharedOption('json'))
     .action(async (dirs: string[], flags: EvalFlags) => {
       const roots = skillRoots(dirs, flags);
       // The config's servers serve skills too (skill:// resources): offered and evaluated like folder skills.

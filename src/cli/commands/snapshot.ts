@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT, ToolvetError } from '../../errors.ts';
 import { writeSnapshots } from '../../diff/snapshot.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags } from '../flags.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
 import type { SetExit } from './index.ts';
 
 interface SnapshotFlags extends ServerFlags {
@@ -14,8 +14,8 @@ export function registerSnapshot(program: Command, setExit: SetExit): void {
   const command = program
     .command('snapshot')
     .description('write one snapshot file per server: tools, resources, resource templates and prompts sorted by key, capabilities, instructions, server name and version, protocol version')
-    .option('--config <file>', 'host configuration naming the servers to start')
-    .option('--server <name>', 'only this server from the config; repeatable', collect)
+    .addOption(sharedOption('config'))
+    .addOption(sharedOption('server'))
     .option('--out <dir>', 'folder to write <server>.json files into');
   addServerFlags(command).action(async (flags: SnapshotFlags) => {
     if (!flags.config || !flags.out) {
