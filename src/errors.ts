@@ -39,6 +39,8 @@ export type ErrorCode =
   | 'E_JUDGE_ANSWER'
   | 'E_INTERRUPTED'
   | 'E_RESULTS_LOCKED'
+  // the GitHub REST API, for `report --pr-comment` (exit 2)
+  | 'E_GITHUB_API'
   | 'E_INTERNAL';
 
 /** Exit codes shared by every command. */

@@ -19,3 +19,21 @@ export function details(summary: string, body: string): string {
   return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
 }
 
+
+/**
+ * `text` cut to at most `limit` characters, at a line break, ending with `note` and closing every
+ * <details> the cut left open. Length is counted in UTF-16 units, which never undercount a limit
+ * stated in characters.
+ */
+export function cutToFit(text: string, limit: number, note: string): string {
+  if (text.length <= limit) return text;
+  let end = limit - note.length - 4;
+  for (;;) {
+    const lineEnd = text.lastIndexOf('\n', end);
+    const cut = text.slice(0, lineEnd > end / 2 ? lineEnd : end).replace(/[\uD800-\uDBFF]$/, '');
+    const open = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;
+    const out = `${cut}\n\n${note}\n${'\n</details>'.repeat(Math.max(0, open))}\n`;
+    if (out.length <= limit || end <= 0) return out;
+    end -= out.length - limit;
+  }
+}

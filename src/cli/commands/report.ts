@@ -21,6 +21,8 @@ export interface ReportFlags {
   outDir?: string;
   previous?: string;
   gate?: boolean;
+  prComment?: boolean;
+  pr?: string;
 }
 
 /**
@@ -43,7 +45,8 @@ export function loadReportInput(files: string[], merge: string | undefined): Too
 }
 
 export function executeReport(files: string[], flags: ReportFlags, setExit: SetExit): ToolvetResult {
-  const formats = (flags.format ?? ['text']).flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
+  // With --pr-comment the comment is the output; formats are printed only when asked for.
+  const formats = (flags.format ?? (flags.prComment ? [] : ['text'])).flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
   const reporters = formats.map(reporterFor);
   if (flags.out && reporters.length > 1) {
     throw new ToolvetError('E_USAGE', `--out names one file but ${reporters.length} formats were asked for`, { hint: 'use --out-dir DIR to write one file per format' });
@@ -79,7 +82,13 @@ export function registerReport(program: Command, setExit: SetExit): void {
     .option('--out-dir <dir>', 'write each format to DIR/toolvet.<ext>')
     .option('--previous <file>', 'an earlier result: show each query set\'s accuracy change against it')
     .option('--gate', 'exit 1 (fail) or 2 (error) from the result\'s verdict, as the run did')
-    .action((files: string[], flags: ReportFlags) => {
-      executeReport(files, flags, setExit);
+    .option('--pr-comment', 'create, or update in place, the pull request\'s one toolvet comment (Markdown report; GitHub Actions, see docs/github-action.md)')
+    .option('--pr <n>', 'with --pr-comment: the pull request number, when $GITHUB_EVENT_PATH names none')
+    .action(async (files: string[], flags: ReportFlags) => {
+      if (flags.pr !== undefined && !flags.prComment) throw new ToolvetError('E_USAGE', '--pr names the pull request for --pr-comment, which was not given', { hint: 'add --pr-comment, or leave --pr out' });
+      const result = executeReport(files, flags, setExit);
+      if (!flags.prComment) return;
+      const { postPrComment } = await import('../../report/pr-comment/post-comment.ts');
+      await postPrComment(result, { pr: flags.pr, previous: flags.previous ? loadResultFile(flags.previous) : undefined });
     });
 }
