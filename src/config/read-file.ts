@@ -6,6 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { ToolvetError } from '../errors.ts';
+import { jsonNestsDeeperThan } from '../safety/json-depth.ts';
 import { lazyRequire } from '../lazy-require.ts';
 
 const yaml = lazyRequire<typeof import('yaml')>('yaml');
@@ -22,6 +23,8 @@ export const MAX_STREAMED_BYTES = 256 * 1024 * 1024;
 export interface ReadLimits {
   /** Refuse files larger than this (default MAX_INPUT_BYTES). */
   maxBytes?: number;
+  /** Refuse JSON whose objects and arrays nest deeper than this (checked on the text, before parsing). */
+  maxDepth?: number;
 }
 
 /**
@@ -102,6 +105,17 @@ export function readDataFile(file: string, what: string, options: { yaml?: boole
   const text = readTextFile(file, what, options);
   const ext = extname(file).toLowerCase();
   if (ext === '.yaml' || ext === '.yml' || (options.yaml && ext !== '.json')) return parseYaml(text, file, what);
+  return parseJsonText(text, file, what, options.maxDepth);
+}
+
+/** JSON text of `file` parsed, with errors naming the file (and the line); deeper than `maxDepth` is refused unparsed. */
+export function parseJsonText(text: string, file: string, what: string, maxDepth?: number): unknown {
+  if (maxDepth !== undefined && jsonNestsDeeperThan(text, maxDepth)) {
+    throw new ToolvetError('E_FILE_INVALID', `${what} ${file} nests objects or arrays deeper than ${maxDepth} levels; refused unparsed`, {
+      file,
+      hint: `no ${what} Toolvet writes nests this deep: the file was made or edited by something else; regenerate it`,
+    });
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

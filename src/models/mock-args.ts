@@ -14,6 +14,9 @@ import { alternativesOf, propertiesOf, type Alternative } from './mock-index.ts'
 import { literals, numbers, type Literal } from './text/literals.ts';
 import { stem, terms, tokensWithOffsets, type Token } from './text/tokenize.ts';
 import type { JsonSchema, ToolDefinition } from '../types.ts';
+import { linearRegExp, type RegExpLike } from '../safety/regex-engine.ts';
+
+const NEVER: RegExpLike = { test: () => false, toString: () => 'never' };
 
 const FILLER: ReadonlySet<string> = new Set(
   ['show', 'find', 'get', 'give', 'list', 'search', 'look', 'lookup', 'tell', 'fetch', 'display', 'open', 'need',
@@ -45,18 +48,20 @@ function enumValues(schema: JsonSchema): string[] {
   return alternativesOf(schema).map((alt) => alt.value);
 }
 
-const patternCache = new WeakMap<JsonSchema, RegExp | null>();
+const patternCache = new WeakMap<JsonSchema, RegExpLike | null>();
 
 /** The parameter's `pattern` compiled once; null when it has none or it does not compile. */
-function patternOf(schema: JsonSchema): RegExp | null {
+function patternOf(schema: JsonSchema): RegExpLike | null {
   let pattern = patternCache.get(schema);
   if (pattern === undefined) {
     pattern = null;
     if (typeof schema.pattern === 'string') {
       try {
-        pattern = new RegExp(schema.pattern, 'u');
+        new RegExp(schema.pattern, 'u'); // compiled, never run natively: one that is not ECMA-262 throws here
+        // A server's pattern runs on the linear-time engine: a catastrophic one cannot hang the mock model.
+        pattern = linearRegExp(schema.pattern, 'u');
       } catch {
-        pattern = /(?!)/; // an unusable pattern matches nothing, so nothing is invented for it
+        pattern = NEVER; // an unusable pattern matches nothing, so nothing is invented for it
       }
     }
     patternCache.set(schema, pattern);

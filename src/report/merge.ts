@@ -4,7 +4,9 @@
  * so the merged totals equal those of one unsharded run; the verdict is the worst of the parts.
  */
 import { mergeScenarioSections } from '../run/scenario-summary.ts';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { parseJsonText, readTextFile } from '../config/read-file.ts';
+import { MAX_JSON_DEPTH } from '../safety/json-depth.ts';
 import { basename, join } from 'node:path';
 import { ToolvetError, type ErrorInfo } from '../errors.ts';
 import { summarise } from '../scoring/metrics.ts';
@@ -12,7 +14,7 @@ import type { CaseResult } from '../types.ts';
 import { VERSION } from '../version.ts';
 import { RESULT_SCHEMA_VERSION, type Diagnostic, type ServerInfo, type SuiteSummary, type ToolvetResult, type VerdictStatus } from './model.ts';
 import { mergeSections } from './merge-sections.ts';
-import { validateResult } from './result-schema.ts';
+import { MAX_RESULT_BYTES, validateResult } from './result-schema.ts';
 
 // No gate ranks below pass: one gated part that passed makes the merged run pass.
 const RANK: Record<VerdictStatus, number> = { none: -1, pass: 0, fail: 1, error: 2 };
@@ -121,10 +123,35 @@ export function readShardFolder(dir: string): ShardFolder {
       hint: 'each shard of `vitest run --shard=i/n` writes one with the Toolvet vitest reporter (format json); to merge other result files, name them: toolvet report A.json B.json',
     });
   }
-  const counts = new Set(names.map((n) => Number(SHARD_FILE.exec(n)![2])));
-  const present = new Set(names.map((n) => SHARD_FILE.exec(n)!.slice(1, 3).join(' of ')));
-  const missing = [...counts].flatMap((n) => Array.from({ length: n }, (_, i) => `${i + 1} of ${n}`)).filter((s) => !present.has(s));
-  return { shards: loadResults(dir, names), skipped, missing };
+  return { shards: loadResults(dir, names), skipped, missing: missingShards(names) };
+}
+
+/** Shards listed one by one up to this many per count; past it, only how many more. */
+const MISSING_LISTED = 20;
+
+/**
+ * The shards of each `n` not present, as `i of n`. Nothing is sized from a file name: a count in a name
+ * (`-of-300000000`) costs a walk over the shards present plus at most MISSING_LISTED names.
+ */
+function missingShards(names: string[]): string[] {
+  const byCount = new Map<number, Set<number>>();
+  for (const name of names) {
+    const [, i, n] = SHARD_FILE.exec(name)!.map(Number);
+    byCount.set(n, (byCount.get(n) ?? new Set()).add(i));
+  }
+  const missing: string[] = [];
+  for (const [n, present] of byCount) {
+    const absent = n - [...present].filter((i) => i >= 1 && i <= n).length;
+    let listed = 0;
+    for (let i = 1; i <= n && listed < Math.min(absent, MISSING_LISTED); i++) {
+      if (!present.has(i)) {
+        missing.push(`${i} of ${n}`);
+        listed++;
+      }
+    }
+    if (absent > listed) missing.push(`${absent - listed} more of ${n}`);
+  }
+  return missing;
 }
 
 /** The shard results in DIR (see readShardFolder). */
@@ -137,20 +164,22 @@ function loadResults(dir: string, names: string[]): Array<{ file: string; result
   const out: Array<{ file: string; result: ToolvetResult }> = [];
   for (const name of names) {
     const file = join(dir, name);
-    const text = readFileSync(file, 'utf8');
+    // Only regular files, never followed links: a FIFO blocks the read, a link to /dev/zero never ends.
+    const link = lstatSync(file);
+    if (!link.isFile()) {
+      throw new ToolvetError('E_FILE_SPECIAL', `${file} is ${link.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; shard results are read only from regular files`, {
+        file,
+        hint: 'copy the shard result into the folder as a plain file (download the artifact, do not link it)',
+      });
+    }
+    const text = readTextFile(file, 'shard result', { maxBytes: MAX_RESULT_BYTES });
     const twin = seen.get(text);
     if (twin) {
       // A copied shard would count its cases twice and break "totals equal an unsharded run".
       throw new ToolvetError('E_FILE_INVALID', `${file} is identical to ${twin}; merging both would count its cases twice`, { file, hint: 'remove the copy from the folder' });
     }
     seen.set(text, file);
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (error) {
-      throw new ToolvetError('E_FILE_PARSE', `${file} is not valid JSON: ${(error as Error).message}`, { file, hint: 'a shard was cut off while writing; re-run that shard' });
-    }
-    out.push({ file, result: validateResult(data, file) });
+    out.push({ file, result: validateResult(parseJsonText(text, file, 'shard result', MAX_JSON_DEPTH), file) });
   }
   return out;
 }

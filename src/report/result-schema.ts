@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import { readDataFile } from '../config/read-file.ts';
+import { MAX_JSON_DEPTH } from '../safety/json-depth.ts';
 
 /** V8's string limit in Node 20 is about 512 MiB; a result file up to that is read whole. */
 export const MAX_RESULT_BYTES = 500 * 1024 * 1024;
@@ -77,5 +78,5 @@ export function validateResult(data: unknown, file: string): ToolvetResult {
 export function loadResultFile(file: string): ToolvetResult {
   // Result files are written by Toolvet itself and grow with the run (about 0.7 KB a case): no 20 MB
   // input cap, only the largest string V8 can hold.
-  return validateResult(readDataFile(file, 'result file', { maxBytes: MAX_RESULT_BYTES }), file);
+  return validateResult(readDataFile(file, 'result file', { maxBytes: MAX_RESULT_BYTES, maxDepth: MAX_JSON_DEPTH }), file);
 }

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
 import { startFaultEndpoint } from '../models/testing/fault-endpoint.ts';
 import * as reply from '../models/testing/replies.ts';
-import { linearRegExp } from './regex-engine.ts';
+import { linearRegExp, unverifiableReason } from './regex-engine.ts';
 
 const EVIL = `${'a'.repeat(30)}b`;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'toolvet-regex-'));
@@ -26,8 +26,18 @@ describe('the linear regex engine', () => {
     expect(linearRegExp('^(a+)+$', 'u').test('aaaa')).toBe(true);
     expect(performance.now() - started).toBeLessThan(5_000); // generous: native takes minutes
     expect(linearRegExp('^[A-Z]{2}-\\d{4}$', 'u').test('AB-1234')).toBe(true);
-    expect(linearRegExp('^(?!tmp).*$', 'u').test('tmpfile')).toBe(false); // lookahead: native fallback
-    expect(linearRegExp('^(?!tmp).*$', 'u').test('file')).toBe(true);
+  });
+
+  it('never runs a pattern RE2 refuses on a backtracking engine: it is unverifiable, and its check is skipped', () => {
+    // A lookahead put in front of a catastrophic pattern: RE2 refuses it, V8 would take minutes.
+    const evil = linearRegExp('^(?=a)(a+)+$', 'u');
+    expect(String(evil)).toMatch(/^unverifiable:/);
+    expect(evil.test(EVIL)).toBe(true);
+    expect(evil.test(`${'a'.repeat(200)}b`)).toBe(true);
+    expect(linearRegExp('^(?!tmp).*$', 'u').test('tmpfile')).toBe(true); // skipped, not judged
+    expect(unverifiableReason('^(?=a)(a+)+$')).toBeDefined();
+    expect(unverifiableReason('^(a)\\1$')).toBeDefined();
+    expect(unverifiableReason('^(a+)+$')).toBeUndefined();
   });
 
   it('through Ajv, each pattern judges its own property (Ajv keys compiled patterns by their string form)', async () => {
@@ -41,6 +51,18 @@ describe('the linear regex engine', () => {
 });
 
 describe('a catastrophic pattern through the CLI', () => {
+  it('lint notes a lookahead pattern as unverifiable and checks nothing against it, without hanging', async () => {
+    // 79 s on 30 characters when RE2-refused patterns fell back to V8 (inputs up to 256 characters).
+    const tools = path.join(dir, 'lookahead.json');
+    const code = { type: 'string', pattern: '^(?=a)(a+)+$', default: EVIL, description: 'The product code.' };
+    writeFileSync(tools, JSON.stringify({ tools: [{ name: 'lookup_code', description: 'Look up a product code. Call when the user asks about a code.', inputSchema: { type: 'object', properties: { code }, required: [] } }] }));
+    const run = await runCli(['lint', '--tools', tools, '--format', 'json'], { timeoutMs: 60_000 });
+    expect(run.signal).toBeNull();
+    const findings = (JSON.parse(run.stdout) as { lint: { findings: Array<{ ruleId: string; path: string; severity: string }> } }).lint.findings;
+    expect(findings.filter((f) => f.ruleId === 'pattern-verifiable').map((f) => [f.path, f.severity])).toEqual([['$.inputSchema.properties.code.pattern', 'info']]);
+    expect(findings.filter((f) => f.ruleId === 'default-valid')).toEqual([]);
+  }, 120_000);
+
   it('lint reports the default that breaks its pattern, without hanging', async () => {
     const run = await runCli(['lint', '--config', host, '--format', 'json'], { timeoutMs: 60_000 });
     expect(run.signal).toBeNull();

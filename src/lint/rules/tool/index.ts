@@ -25,6 +25,7 @@ import { namePortable } from './name-portable.ts';
 import { nameMcpFormat } from './name-mcp-format.ts';
 import { outputSchemaDeclared } from './output-schema-declared.ts';
 import { outputSchemaValid } from './output-schema-valid.ts';
+import { patternVerifiable } from './pattern-verifiable.ts';
 import { taskSupportLegacy } from './task-support-legacy.ts';
 import { xMcpHeaderValid } from './x-mcp-header-valid.ts';
 import { nameSelfDescribing } from './name-self-describing.ts';
@@ -58,6 +59,7 @@ export const TOOL_RULES: Readonly<Record<string, ToolRule>> = {
   [schemaValid.id]: schemaValid,
   [formatKnown.id]: formatKnown,
   [keywordKnown.id]: keywordKnown,
+  [patternVerifiable.id]: patternVerifiable,
   [defaultValid.id]: defaultValid,
   [propertyType.id]: propertyType,
   [propertyDescription.id]: propertyDescription,
