@@ -43,8 +43,9 @@ export function annotations(result: ToolvetResult): Annotation[] {
   }
   for (const e of result.errors) out.push({ level: 'error', title: `toolvet ${e.code}`, message: `${e.message}${e.hint ? `\nnext: ${e.hint}` : ''}`, ...(e.file ? { file: e.file } : {}) });
   for (const c of result.diff?.changes ?? []) {
-    if (c.level === 'safe' || c.accepted) continue;
-    out.push({ level: c.level === 'breaking' ? 'error' : 'warning', title: `toolvet diff ${c.level}: ${c.tool} ${c.check}`, message: c.message });
+    // The gate's stamp decides error (fails) or warning; safe changes that do not fail are not annotated.
+    if (!c.failing && (c.level === 'safe' || c.accepted)) continue;
+    out.push({ level: c.failing ? 'error' : 'warning', title: `toolvet diff ${c.level}: ${c.tool} ${c.check}`, message: c.message });
   }
   for (const ab of result.diff?.ab ?? []) {
     for (const f of ab.flipped.filter((x) => x.direction === 'pass->fail')) {

@@ -5,7 +5,7 @@
 import pc from 'picocolors';
 import type { ToolvetResult } from '../report/model.ts';
 import { pct, signed } from './gate.ts';
-import type { AbResult, Change, DiffResult, Level } from './types.ts';
+import type { AbResult, DiffResult, GatedAbResult, GatedChange, Level } from './types.ts';
 
 const COLOUR: Record<Level, (s: string) => string> = { breaking: pc.red, retest: pc.yellow, safe: pc.green };
 
@@ -36,18 +36,20 @@ export function countsLine(diff: DiffResult): string {
   return `${diff.counts.breaking} breaking, ${diff.counts.retest} retest, ${diff.counts.safe} safe${accepted ? `, ${accepted} accepted by the baseline` : ''}`;
 }
 
-function changeLines(c: Change): string[] {
+function changeLines(c: GatedChange): string[] {
   const where = `${c.server ? `${c.server}/` : ''}${c.tool}`;
   const accepted = c.accepted ? pc.dim(` [accepted until ${c.accepted.expires}: ${c.accepted.reason}]`) : '';
-  return [`  ${pc.bold(where)}  ${pc.cyan(c.check)}  ${pc.dim(c.path || '(tool)')}${accepted}`, `    ${c.message}`];
+  // The gate's stamp, not a second reading of the level: `--fail-on retest` marks retest changes too.
+  const fails = c.failing ? pc.red(' [fails the gate]') : '';
+  return [`  ${pc.bold(where)}  ${pc.cyan(c.check)}  ${pc.dim(c.path || '(tool)')}${fails}${accepted}`, `    ${c.message}`];
 }
 
 export function abHeadline(ab: AbResult): string {
   return `${pct(ab.oldAccuracy)} -> ${pct(ab.newAccuracy)}, difference ${signed(ab.difference)} (${ab.sequential ? 'interval at the last look' : '95% CI'} ${signed(ab.interval.low)} to ${signed(ab.interval.high)}), exact McNemar p = ${ab.mcnemarP.toPrecision(3)}`;
 }
 
-function abLines(ab: AbResult): string[] {
-  const colour = ab.verdict === 'regressed' || ab.verdict === 'not enough data' ? pc.red : ab.verdict === 'improved' ? pc.green : (s: string) => s;
+function abLines(ab: GatedAbResult): string[] {
+  const colour = ab.failing ? pc.red : ab.verdict === 'improved' ? pc.green : (s: string) => s;
   const lines = [
     pc.bold(`A/B of descriptions: ${ab.suite} (model ${ab.model}, ${ab.queries} queries x ${ab.repeat})`),
     `  ${abHeadline(ab)}`,

@@ -1,8 +1,10 @@
 /**
- * The release gate: fails on any change at or above `--fail-on` that the baseline does not accept,
- * on an A/B that regressed or could not tell (unless accepted), and on a stale baseline entry.
+ * The release gate, and the one place that decides what fails: a change at or above `--fail-on`
+ * that the baseline does not accept, an A/B that regressed or could not tell (unless accepted), and a
+ * stale baseline entry. The gate stamps each change and A/B result with `failing`; JUnit, HTML, the
+ * diff text, Markdown and the GitHub reporter read that stamp instead of deciding again.
  */
-import type { AbResult, BaselineIssue, Change, FailOn, Level } from './types.ts';
+import type { AbResult, BaselineIssue, Change, FailOn, GatedAbResult, GatedChange, Level } from './types.ts';
 
 const REACHES: Record<FailOn, ReadonlySet<Level>> = {
   breaking: new Set(['breaking']),
@@ -10,30 +12,40 @@ const REACHES: Record<FailOn, ReadonlySet<Level>> = {
   info: new Set(['breaking', 'retest', 'safe']),
 };
 
-export function failingChanges(changes: readonly Change[], failOn: FailOn): Change[] {
-  return changes.filter((c) => !c.accepted && REACHES[failOn].has(c.level));
+/** Whether one change fails the gate at `failOn`. */
+export const changeFails = (c: Change, failOn: FailOn): boolean => !c.accepted && REACHES[failOn].has(c.level);
+
+/** Whether one A/B result fails the gate: it regressed or could not rule out a drop, and no baseline entry accepts it. */
+export const abFails = (r: AbResult): boolean => !r.accepted && (r.verdict === 'regressed' || r.verdict === 'not enough data');
+
+export interface DiffGate {
+  /** Copies of the changes and A/B results, each stamped with `failing`. */
+  changes: GatedChange[];
+  ab: GatedAbResult[];
+  gate: { pass: boolean; reasons: string[] };
 }
 
-export function gateDiff(changes: readonly Change[], ab: readonly AbResult[], failOn: FailOn, baselineIssues: readonly BaselineIssue[] = []): { pass: boolean; reasons: string[] } {
+export function gateDiff(changes: readonly Change[], ab: readonly AbResult[], failOn: FailOn, baselineIssues: readonly BaselineIssue[] = []): DiffGate {
+  const stamped = changes.map((c) => ({ ...c, failing: changeFails(c, failOn) }));
+  const stampedAb = ab.map((r) => ({ ...r, failing: abFails(r) }));
   const reasons: string[] = [];
-  const failing = failingChanges(changes, failOn);
+  const failing = stamped.filter((c) => c.failing);
   if (failing.length > 0) {
     const byLevel = (l: Level) => failing.filter((c) => c.level === l).length;
     const parts = (['breaking', 'retest', 'safe'] as const).filter((l) => byLevel(l) > 0).map((l) => `${byLevel(l)} ${l}`);
     reasons.push(`${parts.join(', ')} change(s) reach --fail-on ${failOn}`);
   }
-  for (const r of ab) {
-    if (r.accepted) continue;
+  for (const r of stampedAb.filter((x) => x.failing)) {
     if (r.verdict === 'regressed') {
       reasons.push(`A/B ${r.suite}: selection regressed by more than ${pct(r.margin)}, ${pct(r.oldAccuracy)} -> ${pct(r.newAccuracy)} (difference ${signed(r.difference)}, interval ${signed(r.interval.low)} to ${signed(r.interval.high)}); ${r.worse} query(ies) flipped to fail`);
-    } else if (r.verdict === 'not enough data') {
+    } else {
       reasons.push(
         `A/B ${r.suite}: not enough data to rule out a drop of ${pct(r.margin)} (${r.queries} queries, ${r.sequential ? `${r.sequential.calls} of ${r.sequential.budget} calls, ` : ''}interval ${signed(r.interval.low)} to ${signed(r.interval.high)}); ${r.sequential?.deterministic ? 'the model is deterministic, so repeats cannot help: add queries' : 'raise --budget (see --plan) or add queries'}, or accept "${r.suite}:ab-not-enough-data" in the baseline`,
       );
     }
   }
   for (const issue of baselineIssues) if (issue.problem === 'stale') reasons.push(issue.message);
-  return { pass: reasons.length === 0, reasons };
+  return { changes: stamped, ab: stampedAb, gate: { pass: reasons.length === 0, reasons } };
 }
 
 export const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;

@@ -68,14 +68,15 @@ export async function runDiff(options: DiffOptions): Promise<ToolvetResult> {
     ? await runAb({ sets, oldSide, newSide, model: options.model!, repeat: options.repeat, concurrency: options.concurrency, caseTimeoutMs: options.caseTimeoutMs, margin: options.margin ?? DEFAULT_AB_MARGIN, ...(options.budget !== undefined ? { budget: options.budget } : {}), ...(options.onPlan ? { onPlan: options.onPlan } : {}), signal: options.signal })
     : [];
   const issues = baseline ? applyBaseline(baseline, changes, ab, now) : [];
-  const gate = gateDiff(changes, ab, failOn, issues);
+  const gated = gateDiff(changes, ab, failOn, issues);
+  const gate = gated.gate;
   const diff: DiffResult = {
     old: options.old,
     new: options.new,
     failOn,
-    changes,
+    changes: gated.changes,
     counts: countLevels(changes),
-    ab,
+    ab: gated.ab,
     ...(baseline ? { baseline: { file: baseline.file, issues } } : {}),
     gate,
   };

@@ -224,14 +224,19 @@ export interface BaselineIssue {
   message: string;
 }
 
+/** A change after the gate: `failing` is the gate's decision (gate.ts), which every reporter reads. */
+export type GatedChange = Change & { failing: boolean };
+/** An A/B result after the gate, stamped the same way. */
+export type GatedAbResult = AbResult & { failing: boolean };
+
 /** The `diff` section of the result model. */
 export interface DiffResult {
   old: string;
   new: string;
   failOn: FailOn;
-  changes: Change[];
+  changes: GatedChange[];
   counts: Record<Level, number>;
-  ab: AbResult[];
+  ab: GatedAbResult[];
   baseline?: { file: string; issues: BaselineIssue[] };
   gate: { pass: boolean; reasons: string[] };
 }

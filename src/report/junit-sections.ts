@@ -39,16 +39,16 @@ export function sectionSuites(result: ToolvetResult): JUnitSuite[] {
   }
   const diff = result.diff;
   if (diff) {
-    const failLevels = new Set(diff.failOn === 'info' ? ['breaking', 'retest', 'safe'] : diff.failOn === 'retest' ? ['breaking', 'retest'] : ['breaking']);
     const cases: JUnitCase[] = diff.changes.map((ch) => {
       const c: JUnitCase = { name: `${ch.level} ${ch.server ? `${ch.server}/` : ''}${ch.tool}: ${ch.check} ${ch.path}`.trim(), classname: `toolvet.diff.${ch.level}`, output: ch.message };
-      if (failLevels.has(ch.level) && !ch.accepted) c.failure = { message: ch.message, type: ch.check, body: `${ch.level} change at ${ch.tool} ${ch.path}` };
+      // The gate decided what fails (diff/gate.ts); JUnit only reads its stamp.
+      if (ch.failing) c.failure = { message: ch.message, type: ch.check, body: `${ch.level} change at ${ch.tool} ${ch.path}` };
       return c;
     });
     for (const ab of diff.ab) {
       const body = [`old ${pct(ab.oldAccuracy)} -> new ${pct(ab.newAccuracy)}, McNemar p = ${ab.mcnemarP.toPrecision(3)}`, ...ab.flipped.map((f) => `${f.direction} ${f.id}: "${f.query}" old ${f.oldChoice}, new ${f.newChoice}`)].join('\n');
       const c: JUnitCase = { name: `A/B ${ab.suite}: ${ab.verdict}`, classname: 'toolvet.diff.ab', output: body };
-      if ((ab.verdict === 'regressed' || ab.verdict === 'not enough data') && !ab.accepted) c.failure = { message: `selection ${ab.verdict}: ${ab.worse} query(ies) flipped to fail`, type: ab.verdict, body };
+      if (ab.failing) c.failure = { message: `selection ${ab.verdict}: ${ab.worse} query(ies) flipped to fail`, type: ab.verdict, body };
       cases.push(c);
     }
     suites.push({ name: 'diff', cases });

@@ -12,11 +12,12 @@ const where = (c: { server?: string; tool: string }): string => `${c.server ? `$
 export function breakingSection(result: ToolvetResult): string | undefined {
   const diff = result.diff;
   if (!diff) return undefined;
-  const breaking = diff.changes.filter((c) => c.level === 'breaking' && !c.accepted);
-  const others = diff.changes.filter((c) => c.level !== 'breaking' || c.accepted);
-  const head = `#### Breaking changes (${breaking.length})\n\n${diff.counts.breaking} breaking, ${diff.counts.retest} retest, ${diff.counts.safe} safe: \`${diff.old}\` → \`${diff.new}\`, failing on ${diff.failOn}.`;
+  // The gate stamped what fails (diff/gate.ts): with --fail-on retest, retest changes are listed here too.
+  const failing = diff.changes.filter((c) => c.failing);
+  const others = diff.changes.filter((c) => !c.failing);
+  const head = `#### Changes that fail the gate (${failing.length})\n\n${diff.counts.breaking} breaking, ${diff.counts.retest} retest, ${diff.counts.safe} safe: \`${diff.old}\` → \`${diff.new}\`, failing on ${diff.failOn}.`;
   const out = [head];
-  if (breaking.length) out.push(table(['tool', 'check', 'where', 'what changed'], breaking.map((c) => [where(c), c.check, c.path || '(tool)', c.message])));
+  if (failing.length) out.push(table(['level', 'tool', 'check', 'where', 'what changed'], failing.map((c) => [c.level, where(c), c.check, c.path || '(tool)', c.message])));
   if (others.length) {
     const rows = others.map((c) => [c.level, where(c), c.check, c.message + (c.accepted ? ` (accepted until ${c.accepted.expires}: ${c.accepted.reason})` : '')]);
     out.push(details(`Other changes (${others.length})`, table(['level', 'tool', 'check', 'what changed'], rows)));

@@ -12,7 +12,7 @@ import type { DiffResult } from '../diff/types.ts';
 import type { ImproveResult } from '../improve/improve.ts';
 import type { RunCost, ScenarioResult, ScenarioSummary } from '../run/scenario-types.ts';
 
-export const RESULT_SCHEMA_VERSION = '1.1';
+export const RESULT_SCHEMA_VERSION = '1.2';
 
 /** `none`: the run had no gate to pass or fail (eval without --min-accuracy or `gate:`); it exits 0. */
 export type VerdictStatus = 'pass' | 'fail' | 'error' | 'none';

@@ -6,7 +6,7 @@
 import { createModel, type ModelOptions } from '../models/index.ts';
 import type { ToolvetResult } from '../report/model.ts';
 import { runDiff, type DiffOptions } from '../diff/run-diff.ts';
-import type { AbResult, Change } from '../diff/types.ts';
+import type { AbResult, Change, GatedAbResult } from '../diff/types.ts';
 
 export interface DiffToolListsOptions extends Omit<DiffOptions, 'model'> {
   /** Model for the A/B (default: the mock). */
@@ -37,7 +37,7 @@ export function describeFlips(ab: AbResult): string {
   return [head, ...(flips.length ? flips : ['    no query flipped'])].join('\n');
 }
 
-const abFails = (ab: AbResult): boolean => !ab.accepted && (ab.verdict === 'regressed' || ab.verdict === 'not enough data');
+const abFails = (ab: GatedAbResult): boolean => ab.failing;
 
 export const diffMatchers = {
   /** No breaking change that the baseline does not accept. */

@@ -4,7 +4,7 @@
  * result has no such section, so the page simply leaves it out.
  */
 import { surfaceRows } from '../probe-surface-rows.ts';
-import type { Change, FlippedQuery } from '../../diff/types.ts';
+import type { FlippedQuery, GatedChange } from '../../diff/types.ts';
 import type { ToolvetResult } from '../model.ts';
 import { pct, pointsText } from '../text.ts';
 import { renderBarChart } from './bars.ts';
@@ -17,7 +17,7 @@ const where = (c: { server?: string; tool: string }): string => esc(`${c.server 
 const STATUS_CLASS: Record<string, string> = { pass: 'state-passed', warn: 'level-retest', fail: 'state-failed', skip: 'level-safe' };
 
 /** Old and new text of a change, when the diff carries them (description changes do). */
-type TextChange = Change & { before?: unknown; after?: unknown };
+type TextChange = GatedChange & { before?: unknown; after?: unknown };
 
 export function diffTable(result: ToolvetResult): string | undefined {
   const diff = result.diff;
@@ -29,10 +29,10 @@ export function diffTable(result: ToolvetResult): string | undefined {
     .map((c: TextChange) => {
       const text = typeof c.before === 'string' && typeof c.after === 'string' ? wordDiffHtml(c.before, c.after) : undefined;
       const message = esc(c.message) + (text ? `<div class="side"><div><h4>old</h4>${text.before}</div><div><h4>new</h4>${text.after}</div></div>` : '');
-      return [`<span class="level-${c.level}">${c.level}</span>`, where(c), `<code>${esc(c.check)}</code>`, `<code>${esc(c.path || '(tool)')}</code>`, message + (c.accepted ? ` <span class="note">accepted until ${esc(c.accepted.expires)}: ${esc(c.accepted.reason)}</span>` : '')];
+      return [`<span class="level-${c.level}">${c.level}</span>`, c.failing ? '<b class="state-failed">fails</b>' : 'passes', where(c), `<code>${esc(c.check)}</code>`, `<code>${esc(c.path || '(tool)')}</code>`, message + (c.accepted ? ` <span class="note">accepted until ${esc(c.accepted.expires)}: ${esc(c.accepted.reason)}</span>` : '')];
     });
   const issues = (diff.baseline?.issues ?? []).map((i) => `<li class="sev-warn">baseline ${esc(i.problem)}: ${esc(i.message)}</li>`).join('');
-  return `${head}${rows.length ? htmlTable(['level', 'tool', 'check', 'where', 'what changed'], rows) : '<p>No changes.</p>'}${issues ? `<ul>${issues}</ul>` : ''}`;
+  return `${head}${rows.length ? htmlTable(['level', 'gate', 'tool', 'check', 'where', 'what changed'], rows) : '<p>No changes.</p>'}${issues ? `<ul>${issues}</ul>` : ''}`;
 }
 
 function abSummary(result: ToolvetResult): string {
@@ -44,7 +44,7 @@ function abSummary(result: ToolvetResult): string {
     pointsText(a.difference),
     `${pointsText(a.interval.low)} to ${pointsText(a.interval.high)}`,
     a.mcnemarP.toPrecision(3),
-    `<b class="${a.verdict === 'regressed' || a.verdict === 'not enough data' ? 'state-failed' : 'state-passed'}">${esc(a.verdict)}</b>`,
+    `<b class="${a.failing ? 'state-failed' : 'state-passed'}">${esc(a.verdict)}</b>`,
   ]);
   return rows.length ? htmlTable(['query set', 'queries', 'old accuracy', 'new accuracy', 'change', 'interval (sequential)', 'McNemar p', 'verdict'], rows) : '';
 }
