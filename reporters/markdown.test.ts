@@ -20,7 +20,7 @@ describe('markdown reporter', () => {
 
   it('orders the sections as the issue asks: breaking, accuracy, flipped, lint, benchmarks', () => {
     const md = renderMarkdown(merged);
-    const at = ['#### Breaking changes', '#### Accuracy per query set', '#### Flipped queries', '#### Lint', '#### Benchmarks'].map((h) => md.indexOf(h));
+    const at = ['#### Changes that fail the gate', '#### Accuracy per query set', '#### Flipped queries', '#### Lint', '#### Benchmarks'].map((h) => md.indexOf(h));
     expect(at.every((i) => i > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
