@@ -10,15 +10,15 @@ import type { Transport } from '@modelcontextprotocol/client';
 import type { RemoteServerEntry } from '../config/host-config.ts';
 import { ToolvetError } from '../errors.ts';
 import { mcpSdk } from './mcp-sdk.ts';
+import { oauthPin } from './oauth-pin.ts';
 
-export function remoteTransport(entry: RemoteServerEntry): Transport {
-  const { ClientCredentialsProvider, SSEClientTransport, StreamableHTTPClientTransport } = mcpSdk().client;
+export function remoteTransport(entry: RemoteServerEntry, server = 'remote'): Transport {
+  const { SSEClientTransport, StreamableHTTPClientTransport } = mcpSdk().client;
   const url = new URL(entry.url);
   const requestInit: RequestInit | undefined = entry.headers ? { headers: entry.headers } : undefined;
-  const authProvider = entry.oauth
-    ? new ClientCredentialsProvider({ clientId: entry.oauth.clientId, clientSecret: entry.oauth.clientSecret, scope: entry.oauth.scope, expectedIssuer: entry.oauth.issuer })
-    : undefined;
-  return entry.transport === 'sse' ? new SSEClientTransport(url, { requestInit, authProvider }) : new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+  // OAuth requests go only to the server's own origin or the configured issuer (oauth-pin.ts).
+  const { authProvider, fetch } = entry.oauth ? oauthPin(server, { ...entry, oauth: entry.oauth }) : { authProvider: undefined, fetch: undefined };
+  return entry.transport === 'sse' ? new SSEClientTransport(url, { requestInit, authProvider, fetch }) : new StreamableHTTPClientTransport(url, { requestInit, authProvider, fetch });
 }
 
 /** The URL as it may be printed: origin and path, no query (it may carry a key), no credentials. */

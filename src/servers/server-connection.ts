@@ -123,7 +123,7 @@ export class ServerConnection {
   private static create(name: string, entry: ServerEntry, timeouts: ServerTimeouts, options: StartOptions, mode: 'auto' | 'legacy', stderr = new StderrTail()): ServerConnection {
     const noise: string[] = [];
     const transport: Transport = isRemote(entry)
-        ? remoteTransport(entry)
+        ? remoteTransport(entry, name)
         : new ProcessTransport({ command: entry.command, args: entry.args, env: entry.env, cwd: entry.cwd, onStderr: (text) => stderr.push(text), onNoise: (line) => void (noise.length < 20 && noise.push(line)) });
     // On stdio a silent probe means a legacy server (one that drops unknown requests): the probe waits
     // half the start timeout (at most 10 s; the server boots meanwhile), and that wait is added to the
