@@ -8,15 +8,20 @@ import { stripVTControlCharacters } from 'node:util';
 import { defuseWorkflowCommands } from './github.ts';
 import { redactSecrets } from './secrets.ts';
 import { sanitizeTerminal } from './terminal.ts';
+import { CONTROL_CHARS, visibleControl } from './control-chars.ts';
 
 /** What reaches a terminal or a CI log. */
 export function toTerminal(text: string): string {
   return defuseWorkflowCommands(sanitizeTerminal(redactSecrets(text)));
 }
 
-/** What reaches a file: secrets redacted, escape sequences removed (files never carry colours). */
+/**
+ * What reaches a file: secrets redacted, escape sequences removed (files never carry colours), and
+ * every other control character of the one class (bidi controls included) made visible, but the CR of
+ * a CRLF line end (a user's own file that Toolvet rewrites may use them).
+ */
 export function toFile(text: string): string {
-  return stripVTControlCharacters(redactSecrets(text));
+  return stripVTControlCharacters(redactSecrets(text)).replace(CONTROL_CHARS, (ch, at: number, all: string) => (ch === '\r' && all[at + 1] === '\n' ? ch : visibleControl(ch)));
 }
 
 type Write = typeof process.stdout.write;

@@ -31,7 +31,7 @@ describe('terminal medium', () => {
   });
 
   it('one-line fields cannot start a new line', () => {
-    expect(sanitizeLine('1.0\n::error::fake')).toBe('1.0\u2424::error::fake');
+    expect(sanitizeLine('1.0\n::error::fake')).toBe('1.0\u23ce::error::fake');
   });
 });
 
