@@ -11,6 +11,7 @@ import { chosenText, expectedText } from '../src/report/text.ts';
 import { costLine } from '../src/report/scenario-text.ts';
 import { scenarioSuites } from '../src/report/scenario-sections.ts';
 import type { CaseResult } from '../src/types.ts';
+import { clipText } from '../src/safety/clip.ts';
 
 const xml = lazyRequire<typeof import('fast-xml-parser')>('fast-xml-parser');
 
@@ -20,7 +21,7 @@ type XmlNode = Record<string, unknown>;
 
 /** XML 1.0 forbids most control characters even when escaped. */
 const clean = (text: string): string => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
-const short = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const short = (text: string, max = 80): string => clipText(text, max);
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
 function caseNode(c: JUnitCase): XmlNode {

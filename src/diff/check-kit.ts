@@ -1,5 +1,6 @@
 /** Small helpers the checks share: which side a delta is on, how to name a parameter and a value. */
 import type { Delta } from './types.ts';
+import { clipText } from '../safety/clip.ts';
 
 export const onInput = (d: Delta): boolean => d.side === 'input';
 export const onOutput = (d: Delta): boolean => d.side === 'output';
@@ -14,7 +15,7 @@ export function subject(d: Delta): string {
 export function show(value: unknown, max = 80): string {
   if (value === undefined) return '(absent)';
   const text = JSON.stringify(value);
-  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+  return clipText(text, max, { ellipsis: '...' });
 }
 
 /** Whether one type set is a strict subset of another, counting integer as a subset of number. */

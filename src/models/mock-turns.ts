@@ -5,6 +5,7 @@
  * per clause, one per turn, in order; after the last result it answers in text quoting every result.
  */
 import type { ChatMessage } from '../types.ts';
+import { clipText } from '../safety/clip.ts';
 
 // Split points: strong ones always split ("then", "after that", ";"); weak ones ("and", a new
 // sentence) split only when the two sides call different tools (see toolClauses), since "search for
@@ -121,7 +122,7 @@ export function turnState(messages: readonly ChatMessage[]): TurnState {
 
 /** The final answer: every result quoted (each cut at 300 characters). */
 export function quoteResults(results: TurnState['results']): string {
-  const quote = (text: string): string => (text.length > 300 ? `${text.slice(0, 300)}...` : text);
+  const quote = (text: string): string => clipText(text, 303, { ellipsis: '...' });
   if (results.length === 1) return `The tool returned: ${quote(results[0].text)}`;
   return `Done in ${results.length} steps. ${results.map((r, i) => `${i + 1}. ${r.tool} returned: ${quote(r.text)}`).join(' ')}`;
 }

@@ -7,6 +7,7 @@
 import type OpenAI from 'openai';
 import { loadedOpenAI } from './openai-package.ts';
 import { ToolvetError, type ErrorCode } from '../errors.ts';
+import { clipText } from '../safety/clip.ts';
 
 export interface ModelErrorContext {
   /** The chat-completions URL. */
@@ -42,8 +43,7 @@ export function redact(text: string, secret: string | undefined): string {
 
 function preview(body: unknown): string {
   const text = typeof body === 'string' ? body : JSON.stringify(body) ?? String(body);
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > BODY_PREVIEW_CHARS ? `${flat.slice(0, BODY_PREVIEW_CHARS)}...` : flat;
+  return clipText(text, BODY_PREVIEW_CHARS + 3, { flatten: true, ellipsis: '...' });
 }
 
 /** The system error code (ECONNREFUSED, ENOTFOUND...) somewhere in a cause chain. */

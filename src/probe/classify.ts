@@ -7,6 +7,7 @@ import type { CallToolResult } from '../servers/server-connection.ts';
 import { ToolvetError } from '../errors.ts';
 import type { CheckStatus, FailureShape, UnknownToolShape } from './types.ts';
 import { readVerdict, type ArgumentVerdict } from './verdict.ts';
+import { clipText } from '../safety/clip.ts';
 
 /** What one call gave back: a result, or the coded error it threw. */
 export type CallOutcome = { result: CallToolResult } | { error: unknown };
@@ -49,7 +50,7 @@ function thrownShape(error: unknown): 'timeout' | 'crash' | 'jsonrpc-error' {
   return 'jsonrpc-error';
 }
 
-const excerptOf = (text: string): string => (text.length > 300 ? `${text.slice(0, 297)}...` : text);
+const excerptOf = (text: string): string => clipText(text, 300, { ellipsis: '...' });
 
 /** A bad-arguments call read twice: its failure shape (how it failed) and its verdict (what the server did). */
 export interface ClassifiedFailure extends Classified<FailureShape> {

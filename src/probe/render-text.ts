@@ -2,6 +2,7 @@
 import pc from 'picocolors';
 import type { ArgumentVerdict, CheckStatus, ProbeReport, ServerProbe } from './types.ts';
 import { VERDICT_LABEL } from './verdict.ts';
+import { clipText } from '../safety/clip.ts';
 
 const PAINT: Record<CheckStatus, (s: string) => string> = { pass: pc.green, warn: pc.yellow, fail: pc.red, skip: pc.dim };
 const mark = (status: CheckStatus): string => PAINT[status](status);
@@ -30,7 +31,7 @@ export function renderProbeText(report: ProbeReport): string {
       t.probes.forEach((p, i) => {
         const probe = p.property ? `${p.kind} (${p.property})` : p.kind;
         const said = p.excerpt.replace(/\s+/g, ' ');
-        lines.push(`  ${(i === 0 ? t.tool : '').padEnd(32)} ${probe.padEnd(34)} ${VERDICT_LABEL[p.verdict].padEnd(16)} ${p.shape.padEnd(18)} ${mark(p.status).padEnd(4)}  ${pc.dim(said.length > 70 ? `${said.slice(0, 67)}...` : said)}`);
+        lines.push(`  ${(i === 0 ? t.tool : '').padEnd(32)} ${probe.padEnd(34)} ${VERDICT_LABEL[p.verdict].padEnd(16)} ${p.shape.padEnd(18)} ${mark(p.status).padEnd(4)}  ${pc.dim(clipText(said, 70, { ellipsis: '...' }))}`);
       });
     }
     lines.push(...surfaceLines(s));

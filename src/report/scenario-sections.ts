@@ -12,9 +12,10 @@ import type { JUnitCase, JUnitSuite } from './junit-sections.ts';
 import { cell, details, table } from './markdown-kit.ts';
 import type { ToolvetResult } from './model.ts';
 import { callArgs, callStatus, costBySuite, costLine, renderCostText, trajectoryText } from './scenario-text.ts';
+import { clipText } from '../safety/clip.ts';
 
 const ICON = { passed: '✅', failed: '❌', errored: '⚠️', skipped: '➖' } as const;
-const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const clip = (text: string, max: number): string => clipText(text, max);
 const tokens = (c: CaseCost): number => c.promptTokens + c.completionTokens;
 const heldCount = (s: ScenarioResult): number => s.turns.reduce((n, t) => n + t.calls.filter((c) => c.status === 'held').length, 0);
 

@@ -8,11 +8,9 @@ import { casesElsewhere, type SuiteCostRow } from './cases-elsewhere.ts';
 import type { CaseCost } from '../types.ts';
 import type { ScenarioResult, TrajectoryCall } from '../run/scenario-types.ts';
 import type { ToolvetResult } from './model.ts';
+import { clipText } from '../safety/clip.ts';
 
-const clip = (text: string, max: number): string => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
+const clip = (text: string, max: number): string => clipText(text, max, { flatten: true });
 
 export const callArgs = (call: TrajectoryCall): string => (call.arguments ? JSON.stringify(call.arguments) : call.rawArguments || '(no arguments)');
 

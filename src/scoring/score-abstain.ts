@@ -8,6 +8,7 @@
  *   name or all of its words ("user_id" or "user id", case-insensitive).
  */
 import type { ModelResponse, SelectionCase } from '../types.ts';
+import { clipText } from '../safety/clip.ts';
 
 export interface AbstainOutcome {
   pass: boolean;
@@ -32,7 +33,7 @@ export function mentions(text: string, name: string): boolean {
   return wanted.length > 0 && wanted.every((w) => words.has(w) || words.has(`${w}s`));
 }
 
-const quote = (text: string): string => JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
+const quote = (text: string): string => JSON.stringify(clipText(text, 101));
 
 export function scoreAbstain(c: SelectionCase, response: ModelResponse): AbstainOutcome {
   const calls = response.toolCalls;

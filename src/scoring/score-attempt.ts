@@ -10,6 +10,8 @@ import { matchArguments } from './args-match.ts';
 import { matchCalls, type CallOrder, type Step } from './match-calls.ts';
 import { checkArguments, type SchemaCheck } from './schema-check.ts';
 import { scoreAbstain } from './score-abstain.ts';
+import { clipText } from '../safety/clip.ts';
+import { redactSecrets } from '../safety/secrets.ts';
 
 export function expectedTools(c: SelectionCase): string[] {
   const tool = c.expect.tool;
@@ -145,5 +147,6 @@ function listOf(names: string[]): string {
 }
 
 function truncate(text: string): string {
-  return text.length > 80 ? `${JSON.stringify(text.slice(0, 80))}…` : JSON.stringify(text);
+  const cut = clipText(text, 80, { ellipsis: '' });
+  return cut.length < redactSecrets(text).length ? `${JSON.stringify(cut)}…` : JSON.stringify(cut);
 }

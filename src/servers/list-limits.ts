@@ -6,6 +6,7 @@
  * The defaults sit far above any real server measured (the largest real tool lists have a few hundred
  * tools, descriptions of a few KB and schemas under 15 levels deep).
  */
+import { clipText } from '../safety/clip.ts';
 export interface ListLimits {
   /** Pages of one list (`tools/list`, `resources/list`, ...). */
   maxPages: number;
@@ -58,7 +59,7 @@ function nameOf(item: unknown): string {
   if (item && typeof item === 'object') {
     const record = item as { name?: unknown; uri?: unknown; uriTemplate?: unknown };
     const name = record.name ?? record.uri ?? record.uriTemplate;
-    if (typeof name === 'string') return `"${name.length > 80 ? `${name.slice(0, 80)}…` : name}"`;
+    if (typeof name === 'string') return `"${clipText(name, 81)}"`;
   }
   return 'an entry';
 }

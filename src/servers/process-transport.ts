@@ -13,6 +13,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { loadMcpSdk, mcpSdk } from './mcp-sdk.ts';
+import { clipText } from '../safety/clip.ts';
 
 export interface ProcessParams {
   command: string;
@@ -254,7 +255,7 @@ export class ProcessTransport implements Transport {
     } catch (error) {
       // A server must print nothing but JSON-RPC on stdout; say what it printed instead (bounded).
       const what = error instanceof SyntaxError ? 'is not valid JSON' : 'is not a JSON-RPC message';
-      this.params.onNoise?.(`${what}: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`);
+      this.params.onNoise?.(`${what}: ${clipText(line, 201)}`);
       return;
     }
     this.onmessage?.(message);

@@ -1,5 +1,6 @@
 /** Keeps the last lines a server wrote to stderr, in bounded memory, even when it floods. */
 import type { Readable } from 'node:stream';
+import { clipText } from '../safety/clip.ts';
 
 export class StderrTail {
   private readonly lines: string[] = [];
@@ -16,10 +17,10 @@ export class StderrTail {
     this.totalBytes += text.length;
     const parts = (this.partial + text).split(/\r?\n/);
     this.partial = parts.pop() ?? '';
-    if (this.partial.length > 4096) this.partial = this.partial.slice(-4096);
+    if (this.partial.length > 4096) this.partial = clipText(this.partial, 4096, { keep: 'end', ellipsis: '' });
     for (const line of parts) {
       if (line.trim() === '') continue;
-      this.lines.push(line.length > 500 ? `${line.slice(0, 500)}…` : line);
+      this.lines.push(clipText(line, 501));
       if (this.lines.length > this.keep) this.lines.shift();
     }
   }

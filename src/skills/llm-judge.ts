@@ -8,6 +8,7 @@ import { Ajv } from 'ajv';
 import { toErrorInfo, ToolvetError } from '../errors.ts';
 import type { ChatMessage, ModelDriver } from '../types.ts';
 import type { BehaviourScore } from './result-types.ts';
+import { clipText } from '../safety/clip.ts';
 
 export const JUDGE_SYSTEM_PROMPT =
   "You grade an AI assistant's transcript against one expected behaviour. Reply with only a JSON object: " +
@@ -67,7 +68,7 @@ export async function judgeBehaviour(judge: ModelDriver, behaviour: string, tran
   try {
     data = JSON.parse(unfence(text));
   } catch {
-    const shown = text.length > 120 ? `${text.slice(0, 120)}...` : text;
+    const shown = clipText(text, 123, { ellipsis: '...' });
     return judgeError(behaviour, `the judge's answer is not JSON: ${JSON.stringify(shown)}`, 'use a judge model that follows JSON instructions, or lower its temperature');
   }
   if (!validateVerdict(data)) {

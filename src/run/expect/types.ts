@@ -4,6 +4,7 @@
  * scenario's reason.
  */
 import type { Scenario, ScenarioResult, ScenarioStop, TrajectoryCall } from '../scenario-types.ts';
+import { clipText } from '../../safety/clip.ts';
 
 export interface TrajectoryView {
   scenario: Scenario;
@@ -34,4 +35,4 @@ export interface ScenarioScorer {
 
 export const names = (calls: readonly TrajectoryCall[]): string => (calls.length ? calls.map((c) => c.tool).join(', ') : 'no calls');
 
-export const quote = (text: string, max = 120): string => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
+export const quote = (text: string, max = 120): string => JSON.stringify(clipText(text, max + 1));

@@ -1,4 +1,5 @@
 import { outlineBody, perSkill, type SkillRule } from '../../../skills/skill-lint-kit.ts';
+import { clipText } from '../../../safety/clip.ts';
 
 /** Imperative verbs that start an action; a second sentence starting with one is a second action. */
 const ACTION_VERBS =
@@ -30,6 +31,6 @@ export const skillStepSingleAction: SkillRule = {
     perSkill(skills, (skill) =>
       outlineBody(skill)
         .procedureSteps.filter((step) => SEQUENCE.test(prose(step.text)) || SECOND_ACTION.test(prose(step.text)))
-        .map((step) => ({ path: '$.body', line: step.line, message: `step "${step.text.slice(0, 60)}${step.text.length > 60 ? '...' : ''}" seems to hold more than one action; split it` })),
+        .map((step) => ({ path: '$.body', line: step.line, message: `step "${clipText(step.text, 63, { ellipsis: '...' })}" seems to hold more than one action; split it` })),
     ),
 };

@@ -1,4 +1,5 @@
 import { perPrompt, wordsOf, type PromptRule } from '../../surface-rule-kit.ts';
+import { clipText } from '../../../safety/clip.ts';
 
 /** Words that describe a prompt's form ("a prompt with two arguments, one required"), not its purpose. */
 const FORM = new Set(['a', 'an', 'the', 'this', 'that', 'prompt', 'prompts', 'with', 'without', 'no', 'one', 'two', 'three', 'argument', 'arguments', 'parameter', 'parameters', 'required', 'optional', 'and', 'or', 'of', 'for', 'takes', 'has', 'template']);
@@ -22,7 +23,7 @@ export const promptDescription: PromptRule = {
       const words = wordsOf(text);
       const content = words.filter((w) => !FORM.has(w) && !named.has(w));
       if (content.length >= 2) return [];
-      const quoted = `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
+      const quoted = `"${clipText(text, 60, { ellipsis: '...' })}"`;
       const repeatsName = words.some((w) => named.has(w) && !FORM.has(w));
       const message =
         content.length > 0 ? `${quoted} says little beyond the prompt's name` : repeatsName ? `${quoted} only repeats the prompt's name, not what it is for` : `${quoted} says only what form the prompt has, not what it is for`;

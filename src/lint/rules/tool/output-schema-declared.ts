@@ -1,4 +1,5 @@
 import { perTool, sentences, type ToolRule } from '../../tool-rule-kit.ts';
+import { clipText } from '../../../safety/clip.ts';
 
 /** A sentence about what comes back... */
 const RETURNS = /\b(returns?|returned|respond(s|ing)?|responses?|outputs?|produces?|results?|gives back|replies)\b/i;
@@ -23,7 +24,7 @@ export const outputSchemaDeclared: ToolRule = {
       if (tool.outputSchema || typeof tool.description !== 'string') return [];
       const said = sentences(tool.description).find((s) => JSON_WORD.test(s) && RETURNS.test(s) && !INPUT.test(s));
       if (!said) return [];
-      const quote = said.length > 80 ? `${said.slice(0, 77)}...` : said;
+      const quote = clipText(said, 80, { ellipsis: '...' });
       return [{ path: '$.outputSchema', message: `the description says it returns JSON ("${quote}") but the tool declares no outputSchema; declare one and return structuredContent` }];
     }),
 };
