@@ -220,7 +220,8 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolv
   ];
   return {
     ...resultHeader('bench', startedAt),
-    complete: true,
+    // A server that was not reached was not measured: the result is partial.
+    complete: startFailed.size === 0,
     verdict: { status: errors.length > 0 ? 'error' : flagged.length > 0 ? 'fail' : 'pass', reasons },
     ...(options.model && kinds.has('model-turn') ? { model: options.model.id } : {}),
     servers: pool.info(),

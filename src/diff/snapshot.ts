@@ -84,20 +84,31 @@ export interface WrittenSnapshot {
   gaps?: SurfaceGap[];
 }
 
-/** Starts the servers, writes one snapshot each; a server that fails to start is an error (exit 2). */
-export async function writeSnapshots(options: SnapshotOptions): Promise<WrittenSnapshot[]> {
+/** What `snapshot` did: the snapshots written, and the servers that did not answer (nothing written for them). */
+export interface SnapshotOutcome {
+  written: WrittenSnapshot[];
+  failed: ToolvetError[];
+}
+
+/**
+ * Starts the servers and writes one snapshot for each that answered; a server that failed to start or
+ * to list its tools is returned in `failed`, so one broken server does not throw away the others.
+ */
+export async function snapshotServers(options: SnapshotOptions): Promise<SnapshotOutcome> {
   const host = loadHostConfig(options.config);
   const names = selectServers(host, options.servers ?? []);
   const pool = await ServerPool.start(host, names, { timeouts: options.timeouts });
   try {
-    const [error] = pool.errors();
-    if (error) throw error;
+    const failed = pool.errors();
     const outDir = resolve(options.outDir);
-    mkdirSync(outDir, { recursive: true });
     const written: WrittenSnapshot[] = [];
     for (const name of [...names].sort()) {
       const connection = pool.connection(name);
-      if (!connection) throw new ToolvetError('E_SERVER_START', `server "${name}" did not start`, { server: name });
+      if (!connection) {
+        if (!failed.some((e) => e.server === name)) failed.push(new ToolvetError('E_SERVER_START', `server "${name}" did not start`, { server: name }));
+        continue;
+      }
+      mkdirSync(outDir, { recursive: true });
       const tools = pool.tools().filter((t) => t.server === name);
       const identity = connection.identity;
       const gaps: SurfaceGap[] = [];
@@ -115,8 +126,25 @@ export async function writeSnapshots(options: SnapshotOptions): Promise<WrittenS
         ...(gaps.length > 0 ? { gaps } : {}),
       });
     }
-    return written;
+    return { written, failed };
   } finally {
     await pool.close();
   }
+}
+
+/** The error for servers that did not answer, naming each; the others' snapshots are already written. */
+export function unansweredError(failed: readonly ToolvetError[], written: number): ToolvetError {
+  const names = failed.map((e) => `"${e.server ?? '?'}"`).join(', ');
+  const reasons = failed.map((e) => e.message).join('; ');
+  return new ToolvetError('E_SERVER_START', `${failed.length} server(s) did not answer, so no snapshot was written for them: ${names} (${reasons}); ${written} snapshot(s) of the servers that answered were written`, {
+    ...(failed[0]?.server ? { server: failed[0].server } : {}),
+    hint: 'fix what those servers need to start (command, environment, a database) and snapshot them again with --server NAME',
+  });
+}
+
+/** Writes one snapshot per server that answered; when any did not, throws E_SERVER_START naming them (after writing the rest). */
+export async function writeSnapshots(options: SnapshotOptions): Promise<WrittenSnapshot[]> {
+  const { written, failed } = await snapshotServers(options);
+  if (failed.length > 0) throw unansweredError(failed, written.length);
+  return written;
 }

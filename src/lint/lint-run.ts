@@ -91,7 +91,8 @@ export async function runLint(options: LintRunOptions): Promise<ToolvetResult> {
   ];
   return {
     ...resultHeader('lint', startedAt),
-    complete: true,
+    // A server that was not reached was not linted: the result is partial, whatever the others found.
+    complete: errors.length === 0,
     verdict: { status, reasons },
     servers: sets.filter((s) => s.kind === 'server').map((s) => ({ ...serverInfo.get(s.name), name: s.name, tools: s.tools.length, restarts: 0, ...(s.error ? { error: s.error } : {}) })),
     lint,

@@ -36,7 +36,10 @@ export function renderLintText(result: ToolLintResult): string {
     }
   }
   const s = result.summary;
-  const verdict = result.failed ? pc.red(`fails at --fail-on ${result.failOn}`) : pc.green(`passes at --fail-on ${result.failOn}`);
+  // No pass line when a server was not reached: what was not linted cannot pass.
+  const unreached = result.sets.filter((set) => set.error).map((set) => set.name);
+  const incomplete = unreached.length > 0 ? pc.red(`incomplete: ${plural(unreached.length, 'server')} not reached (${unreached.join(', ')})`) : '';
+  const verdict = result.failed ? [pc.red(`fails at --fail-on ${result.failOn}`), incomplete].filter(Boolean).join('; ') : incomplete || pc.green(`passes at --fail-on ${result.failOn}`);
   lines.push('', `${plural(s.error, 'error')}, ${plural(s.warn, 'warning')}, ${s.info} info (profile ${result.profile}); ${verdict}`);
   return lines.join('\n');
 }

@@ -89,7 +89,8 @@ export async function runProbe(options: ProbeRunOptions): Promise<ToolvetResult>
   ];
   return {
     ...resultHeader('probe', startedAt),
-    complete: true,
+    // A server that was not reached was not probed: the result is partial.
+    complete: errors.length === 0,
     verdict: { status, reasons },
     servers: pool.info(),
     probe,

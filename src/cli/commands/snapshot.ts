@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT, ToolvetError } from '../../errors.ts';
-import { writeSnapshots } from '../../diff/snapshot.ts';
+import { snapshotServers, unansweredError } from '../../diff/snapshot.ts';
 import { addServerFlags, collect, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
 import type { SetExit } from './index.ts';
 
@@ -21,7 +21,7 @@ export function registerSnapshot(program: Command, setExit: SetExit): void {
     if (!flags.config || !flags.out) {
       throw new ToolvetError('E_USAGE', 'snapshot needs --config FILE and --out DIR', { hint: 'e.g. toolvet snapshot --config fixtures/hosts/example.json --out snapshots/' });
     }
-    const written = await writeSnapshots({ config: flags.config, servers: flags.server ?? [], outDir: flags.out, timeouts: serverTimeouts(flags) });
+    const { written, failed } = await snapshotServers({ config: flags.config, servers: flags.server ?? [], outDir: flags.out, timeouts: serverTimeouts(flags) });
     for (const w of written) {
       const more = [w.resources !== undefined ? `${w.resources} resources` : '', w.resourceTemplates ? `${w.resourceTemplates} resource templates` : '', w.prompts !== undefined ? `${w.prompts} prompts` : ''].filter(Boolean);
       process.stdout.write(`${w.server}: ${w.tools} tools${more.length ? `, ${more.join(', ')}` : ''} -> ${w.file}\n`);
@@ -29,6 +29,8 @@ export function registerSnapshot(program: Command, setExit: SetExit): void {
         process.stderr.write(`toolvet snapshot: warning: server "${w.server}" declares what ${gap.list} lists, but ${gap.list} failed (${gap.message}); the snapshot leaves that list out, so a diff against it does not compare it. Start what the server needs for it (a database, a login) and snapshot again.\n`);
       }
     }
+    // Partial results are kept: the servers that answered are written, the others named (exit 2).
+    if (failed.length > 0) throw unansweredError(failed, written.length);
     setExit(EXIT.ok);
   });
 }
