@@ -44,12 +44,15 @@ export function stopBackground(): void {
   groups.clear();
 }
 
-/** One documented command, in bash, from the scratch project; `npx toolvet` is the package's bin. */
+/**
+ * One documented command, in bash, from the scratch project; `npx toolvet` is the package's bin. Outside
+ * GitHub Actions as the reader is: no pull request and no token reach it, even when the tests run in one.
+ */
 export function runDocCommand(work: string, command: string): { code: number; out: string } {
   // setsid: a process group of its own, so a server the command leaves in the background can be stopped.
   const result = spawnSync('setsid', ['bash', '-c', command.replace(/\bnpx toolvet\b/g, 'toolvet')], {
     cwd: work,
-    env: { ...process.env, PATH: `${path.join(work, '.bin')}:${process.env.PATH}`, NO_COLOR: '1', FORCE_COLOR: '0', GITHUB_ACTIONS: '', CI: '' },
+    env: { ...process.env, PATH: `${path.join(work, '.bin')}:${process.env.PATH}`, NO_COLOR: '1', FORCE_COLOR: '0', GITHUB_ACTIONS: '', CI: '', GITHUB_EVENT_PATH: '', GITHUB_TOKEN: '' },
     encoding: 'utf8',
     timeout: 180_000,
     maxBuffer: 64 * 1024 * 1024,
