@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'E_FILE_SPECIAL'
   | 'E_UNKNOWN_SERVER'
   | 'E_UNKNOWN_TOOL'
+  | 'E_AMBIGUOUS_TOOL'
   | 'E_USAGE'
   | 'E_RESUME_MISMATCH'
   | 'E_ENV_MISSING'
@@ -59,6 +60,7 @@ const INPUT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'E_FILE_SPECIAL',
   'E_UNKNOWN_SERVER',
   'E_UNKNOWN_TOOL',
+  'E_AMBIGUOUS_TOOL',
   'E_USAGE',
   'E_RESUME_MISMATCH',
   'E_ENV_MISSING',
