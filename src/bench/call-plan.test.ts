@@ -34,8 +34,8 @@ describe('planCalls: the probe safety rule', () => {
       { tool: 'read', args: {}, server: 'other' },
     ]);
     expect(plan.filter((p) => p.tool === 'wipe')).toEqual([
-      { task: 'tools/call wipe', tool: 'wipe', args: { all: true }, synthesized: false },
-      { task: 'tools/call wipe #2', tool: 'wipe', args: { all: false }, synthesized: false },
+      { task: 'tools/call wipe', tool: 'wipe', args: { all: true }, synthesized: false, allowedBy: 'calls' },
+      { task: 'tools/call wipe #2', tool: 'wipe', args: { all: false }, synthesized: false, allowedBy: 'calls' },
     ]);
     // A call pinned to another server does not replace this server's own read call.
     expect(plan.find((p) => p.tool === 'read')).toMatchObject({ synthesized: true });
@@ -50,13 +50,13 @@ describe('planCalls: the probe safety rule', () => {
       ['wipe', 'skipped'],
       ['unannotated', 'skipped'],
     ]);
-    expect(plan.find((p) => p.tool === 'append')).toEqual({ task: 'tools/call append', tool: 'append', args: {}, synthesized: true });
+    expect(plan.find((p) => p.tool === 'append')).toEqual({ task: 'tools/call append', tool: 'append', args: {}, synthesized: true, allowedBy: 'allow-tools' });
     expect(plan.find((p) => p.tool === 'wipe')).toMatchObject({ skipped: expect.stringContaining('list it in --calls or --allow-tools') });
   });
 
   it('prefers the listed arguments of a tool that --allow-tools also names', () => {
     const plan = planCalls('s', tools, [{ tool: 'append', args: { line: 'a' } }], ['append']);
-    expect(plan.find((p) => p.tool === 'append')).toEqual({ task: 'tools/call append', tool: 'append', args: { line: 'a' }, synthesized: false });
+    expect(plan.find((p) => p.tool === 'append')).toEqual({ task: 'tools/call append', tool: 'append', args: { line: 'a' }, synthesized: false, allowedBy: 'calls' });
   });
 });
 

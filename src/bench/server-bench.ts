@@ -10,6 +10,7 @@ import { toErrorInfo } from '../errors.ts';
 import { type BenchSection, type BenchTaskResult, type Diagnostic, type ToolvetResult } from '../report/model.ts';
 import { ServerConnection, type ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
+import { ToolRoutes } from '../servers/tool-routing.ts';
 import type { ModelDriver, ToolDefinition } from '../types.ts';
 import { changedArguments, compareToBaseline, DEFAULT_MIN_EFFECT_MS, DEFAULT_THRESHOLD, machineRatio, loadBaseline, loadWarning } from './baseline.ts';
 import { checkAllowTools, checkCalls, planCalls } from './call-plan.ts';
@@ -80,7 +81,8 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolv
     for (const name of names) if (pool.connection(name)) toolsByServer.set(name, pool.tools().filter((t) => t.server === name));
     const unused = checkCalls(callsFile, toolsByServer, Object.keys(host.servers));
     if (unused.length > 0) warnings.push({ code: 'W_BENCH_CALL_UNUSED', message: `calls file ${callsFile.file}: ${unused.join(', ')} not run: no selected server lists the tool`, hint: 'drop --server to benchmark every server of the config' });
-    const unallowed = checkAllowTools(allowTools, toolsByServer, Object.keys(host.servers));
+    const routes = ToolRoutes.among([...toolsByServer.values()].flat());
+    const unallowed = checkAllowTools(allowTools, toolsByServer, Object.keys(host.servers), routes);
     if (unallowed.length > 0) warnings.push({ code: 'W_BENCH_CALL_UNUSED', message: `--allow-tools ${unallowed.join(', ')}: no selected server lists the tool`, hint: 'drop --server to benchmark every server of the config' });
     for (const name of names) {
       const startError = pool.errors().find((e) => e.server === name);
@@ -110,12 +112,12 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolv
         jobs.push({ row: { server: name, task: 'tools/list', kind: 'tools-list' }, run: { name: 'tools/list', fn: async () => void (await (await connected()).listTools()), settings } });
       }
       if (kinds.has('tools-call')) {
-        for (const call of planCalls(name, tools, callsFile.calls, allowTools)) {
+        for (const call of planCalls(name, tools, callsFile.calls, allowTools, routes)) {
           if ('skipped' in call) {
             jobs.push({ row: { server: name, task: call.task, kind: 'tools-call', tool: call.tool, state: 'skipped', reason: call.skipped, flagged: false } });
             continue;
           }
-          const allowedBy = call.synthesized ? (allowTools.includes(call.tool) && tools.find((t) => t.name === call.tool)?.annotations?.readOnlyHint !== true ? 'allow-tools' : 'read-only') : 'calls';
+          const allowedBy = call.allowedBy;
           const row = { server: name, task: call.task, kind: 'tools-call' as const, tool: call.tool, args: call.args, allowedBy } satisfies Job['row'];
           let errorResults = 0;
           let total = 0;

@@ -61,7 +61,7 @@ describe('the anyOf [boolean, string] parameter bench used to skip', () => {
 
   it('is benchmarked with arguments that pick the boolean branch', () => {
     expect(planCalls('sequential-thinking', [tool], [])).toEqual([
-      { task: 'tools/call sequentialthinking', tool: 'sequentialthinking', args: { thought: 'x', nextThoughtNeeded: false, thoughtNumber: 1, totalThoughts: 1 }, synthesized: true },
+      { task: 'tools/call sequentialthinking', tool: 'sequentialthinking', args: { thought: 'x', nextThoughtNeeded: false, thoughtNumber: 1, totalThoughts: 1 }, synthesized: true, allowedBy: 'read-only' },
     ]);
   });
 });

@@ -3,6 +3,7 @@
  * way) and the step from the file's shape to `Scenario`. See docs/scenarios.md for every key.
  */
 import { ToolvetError } from '../errors.ts';
+import { ambiguousToolError, type ToolRoutes } from '../servers/tool-routing.ts';
 import type { ExpectedArg, JsonValue } from '../types.ts';
 import { DEFAULT_SCENARIO_MAX_TURNS, type CallOrder, type Isolation, type Scenario, type ScenarioExpect } from '../run/scenario-types.ts';
 
@@ -156,20 +157,27 @@ export function normaliseScenarios(
   });
 }
 
-/** Every tool a scenario names must be listed by its servers: a typo could otherwise never pass (or never run). */
-export function checkScenarioTools(file: string, scenarios: readonly Scenario[], toolNames: ReadonlySet<string>): void {
+/**
+ * Every tool a scenario names must be offered by its servers: a typo could otherwise never pass (or
+ * never run). With `routes`, a name two selected servers list is an E_AMBIGUOUS_TOOL error naming
+ * both, and `allow` and the state call may also name any tool as `server__tool`.
+ */
+export function checkScenarioTools(file: string, scenarios: readonly Scenario[], toolNames: ReadonlySet<string>, routes?: ToolRoutes): void {
   scenarios.forEach((s, i) => {
-    const named: Array<[string, string]> = [
-      ...s.allow.map((t): [string, string] => [t, 'allow']),
-      ...(s.expect.calls?.steps ?? []).map((step, j): [string, string] => [step.tool, `expect.calls.steps[${j}]`]),
-      ...(s.expect.notTools ?? []).map((t): [string, string] => [t, 'expect.notTools']),
-      ...(s.expect.state ? [[s.expect.state.call.tool, 'expect.state.call'] as [string, string]] : []),
+    const named: Array<[string, string, boolean]> = [
+      ...s.allow.map((t): [string, string, boolean] => [t, 'allow', true]),
+      ...(s.expect.calls?.steps ?? []).map((step, j): [string, string, boolean] => [step.tool, `expect.calls.steps[${j}]`, false]),
+      ...(s.expect.notTools ?? []).map((t): [string, string, boolean] => [t, 'expect.notTools', false]),
+      ...(s.expect.state ? [[s.expect.state.call.tool, 'expect.state.call', true] as [string, string, boolean]] : []),
     ];
-    for (const [name, where] of named) {
-      if (toolNames.has(name)) continue;
-      throw new ToolvetError('E_UNKNOWN_TOOL', `query set ${file}: scenario "${s.id}" ($.scenarios[${i}].${where}) names tool "${name}", which no server lists`, {
+    for (const [name, where, qualifiedToo] of named) {
+      const path = `$.scenarios[${i}].${where}`;
+      const found = routes?.lookup(name, qualifiedToo);
+      if (found && 'ambiguous' in found) throw ambiguousToolError(name, found.ambiguous, { what: `query set ${file}: scenario "${s.id}" (${path})`, file, path });
+      if (found ? 'found' in found : toolNames.has(name)) continue;
+      throw new ToolvetError('E_UNKNOWN_TOOL', `query set ${file}: scenario "${s.id}" (${path}) names tool "${name}", which no server lists`, {
         file,
-        path: `$.scenarios[${i}].${where}`,
+        path,
         tool: name,
         hint: `listed tools: ${[...toolNames].sort().join(', ') || '(none)'}; fix the name or start the server that has it (--server)`,
       });

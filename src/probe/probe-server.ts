@@ -10,6 +10,7 @@ import { schemaObjectRoot } from '../lint/rules/tool/schema-object-root.ts';
 import { schemaPropertiesRequired } from '../lint/rules/tool/schema-properties-required.ts';
 import { schemaValid } from '../lint/rules/tool/schema-valid.ts';
 import { DEFAULT_TOOL_LINT_SETTINGS } from '../lint/tool-rule-kit.ts';
+import { mayProbeWithBadArguments } from '../safety/call-policy.ts';
 import { checkArguments } from '../scoring/schema-check.ts';
 import type { ServerConnection } from '../servers/server-connection.ts';
 import type { ToolDefinition } from '../types.ts';
@@ -30,11 +31,6 @@ export interface ProbeServerOptions {
   callTimeoutMs?: number;
   /** The live connection, restarted once if the server crashed; undefined when it is gone. */
   connection: () => Promise<ServerConnection | undefined>;
-}
-
-/** Safe to call with bad arguments: the annotations say it reads only or does not destroy. */
-export function safeToCall(tool: ToolDefinition): boolean {
-  return tool.annotations?.readOnlyHint === true || tool.annotations?.destructiveHint === false;
 }
 
 async function call(options: ProbeServerOptions, tool: string, args: Record<string, unknown>): Promise<CallOutcome | undefined> {
@@ -72,7 +68,7 @@ async function probeEcho(tools: ToolDefinition[], options: ProbeServerOptions): 
   if (props.text?.type !== 'string' || required.length !== 1 || required[0] !== 'text') {
     return { status: 'skip', detail: `echo takes ${JSON.stringify(required)}, not the spec sample's one required string "text"` };
   }
-  if (!safeToCall(echo) && !options.allowDestructive) return { status: 'skip', detail: 'echo is not annotated readOnlyHint or destructiveHint: false; pass --allow-destructive' };
+  if (!mayProbeWithBadArguments(echo, options.allowDestructive)) return { status: 'skip', detail: 'echo is not annotated readOnlyHint or destructiveHint: false; pass --allow-destructive' };
   if (!checkArguments(echo.inputSchema, { text: ECHO_INPUT }).valid) return { status: 'skip', detail: 'the sample input does not fit echo\'s schema' };
   const outcome = await call(options, 'echo', { text: ECHO_INPUT });
   if (!outcome) return { status: 'skip', detail: 'the server is gone' };
@@ -88,7 +84,7 @@ async function probeEcho(tools: ToolDefinition[], options: ProbeServerOptions): 
 
 async function probeTool(tool: ToolDefinition, options: ProbeServerOptions): Promise<ToolProbe> {
   const skipped = (skipReason: string): ToolProbe => ({ tool: tool.name, state: 'skipped', skipReason, probes: [], status: 'skip' });
-  if (!safeToCall(tool) && !options.allowDestructive) return skipped('not annotated readOnlyHint: true or destructiveHint: false; pass --allow-destructive to probe it');
+  if (!mayProbeWithBadArguments(tool, options.allowDestructive)) return skipped('not annotated readOnlyHint: true or destructiveHint: false; pass --allow-destructive to probe it');
   const plans = planBadArguments(tool);
   if (plans.length === 0) return skipped('takes no arguments that can be broken');
   const probes: ToolProbe['probes'] = [];

@@ -6,6 +6,7 @@
  * structuredContent against the outputSchema, and the text carrying the same JSON. A tool without an
  * outputSchema whose text is JSON is a warning (it could give structured results).
  */
+import { isAnnotatedReadOnly } from '../safety/call-policy.ts';
 import { checkArguments } from '../scoring/schema-check.ts';
 import { checkStructuredResult } from '../servers/structured-result.ts';
 import type { JsonSchema, ToolDefinition } from '../types.ts';
@@ -33,7 +34,7 @@ export async function probeStructuredResults(tools: readonly ToolDefinition[], o
   const out: StructuredProbe[] = [];
   for (const tool of tools) {
     // A valid call runs the tool for real: only a tool that says it changes nothing is called.
-    if (tool.annotations?.readOnlyHint !== true) continue;
+    if (!isAnnotatedReadOnly(tool)) continue;
     const args = validArguments(tool);
     const skip = (detail: string): StructuredProbe => ({ tool: tool.name, arguments: args ?? {}, status: 'skip', detail, jsonText: false });
     if (!args) {

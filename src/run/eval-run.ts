@@ -14,6 +14,7 @@ import { type Diagnostic, type ToolvetResult } from '../report/model.ts';
 import { noteCasesElsewhere } from '../report/cases-elsewhere.ts';
 import { suiteCostRows } from '../report/scenario-text.ts';
 import { ServerPool } from '../servers/server-pool.ts';
+import { checkAllowNames, ToolRoutes } from '../servers/tool-routing.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
 import { caseKey, checkResumable, ResultSink, scanResults, toolListHash, type ReadResults } from './result-sink.ts';
@@ -228,8 +229,9 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
         });
       }
     }
-    const liveTools = pool?.tools() ?? [];
-    const allTools = dedupeTools([...liveTools, ...inputs.fileTools], warnings);
+    const everyTool = [...(pool?.tools() ?? []), ...inputs.fileTools];
+    const allRoutes = ToolRoutes.among(everyTool);
+    const allTools = allRoutes.offered();
     const toolsHash = toolListHash(allTools);
     if (earlier && options.resume) checkResumable(options.resume, earlier, options.model.id, toolsHash, options.force === true);
     const sinkFile = options.resultsFile ?? store?.file;
@@ -237,15 +239,27 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
       sink = new ResultSink(sinkFile, { type: 'run', command: 'eval', model: options.model.id, startedAt, planned: order.size, tools: toolsHash }, { append: options.resultsFile !== undefined && options.resume === options.resultsFile });
     }
     const failedServers = new Set((pool?.errors() ?? []).map((e) => e.server));
+    // Each set sees the tools of its own servers only, a name two of them list offered as server__tool.
     const toolsBySet = new Map<string, ToolDefinition[]>();
+    const scenarioRoutes: ToolRoutes[] = [];
     for (const set of inputs.sets) {
-      const tools = set.servers ? allTools.filter((t) => t.server === undefined || set.servers!.includes(t.server)) : allTools;
+      const routes = set.servers ? ToolRoutes.among(everyTool, set.servers) : allRoutes;
+      noteRouting(routes, warnings);
+      const tools = routes.offered();
       toolsBySet.set(set.name, tools);
+      if (set.scenarios.length > 0) scenarioRoutes.push(routes);
       if (failedServers.size === 0) {
-        const names = new Set(tools.map((t) => t.name));
+        const names = routes.names();
         checkCaseRefs(set.file, set.refs, names, new Set(tools.flatMap((t) => Object.keys((t.inputSchema.properties ?? {}) as object))));
-        checkScenarioTools(set.file, set.scenarios, names);
+        checkScenarioTools(set.file, set.scenarios, names, routes);
       }
+    }
+    const unknownAllowed = checkAllowNames(options.allowTools ?? [], scenarioRoutes, '--allow-tools');
+    if (unknownAllowed.length > 0 && failedServers.size === 0 && scenarioRoutes.length > 0) {
+      throw new ToolvetError('E_UNKNOWN_TOOL', `--allow-tools names ${unknownAllowed.map((n) => `"${n}"`).join(', ')}, which no server of a query set with scenarios lists`, {
+        tool: unknownAllowed[0],
+        hint: 'use names as the model sees them (server__tool where two servers list the tool); toolvet doctor lists each server\'s tools',
+      });
     }
     // The cases still to run, read from their files as the runner pulls them (none is held here).
     let already = 0;
@@ -410,16 +424,19 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
   }
 }
 
-/** Two servers listing the same tool name would confuse the model and the scorer: keep the first. */
-function dedupeTools(tools: ToolDefinition[], warnings: Diagnostic[]): ToolDefinition[] {
-  const seen = new Map<string, ToolDefinition>();
-  for (const tool of tools) {
-    const first = seen.get(tool.name);
-    if (first) {
-      warnings.push({ code: 'W_DUPLICATE_TOOL', message: `tool "${tool.name}" is listed by ${first.server ?? 'a tool file'} and ${tool.server ?? 'a tool file'}; keeping the first`, hint: 'select one server with --server' });
-      continue;
-    }
-    seen.set(tool.name, tool);
+/** Says, once each, which names are offered qualified and which tools were left out (routing.ts). */
+function noteRouting(routes: ToolRoutes, warnings: Diagnostic[]): void {
+  const add = (warning: Diagnostic): void => {
+    if (!warnings.some((w) => w.code === warning.code && w.message === warning.message)) warnings.push(warning);
+  };
+  for (const { name, tools } of routes.sharedNames()) {
+    add({
+      code: 'W_DUPLICATE_TOOL',
+      message: `tool "${name}" is listed by servers ${tools.map((t) => t.server).join(' and ')}: the model is offered ${tools.map((t) => t.offered).join(' and ')}`,
+      hint: 'name them so in expectations and allow lists, or select one server (the query set\'s servers:, or --server)',
+    });
   }
-  return [...seen.values()];
+  for (const { tool, keptFrom } of routes.dropped) {
+    add({ code: 'W_DUPLICATE_TOOL', message: `tool "${tool.name}" is listed by ${keptFrom} and ${tool.server ?? 'a tool file'}; keeping the first`, hint: 'give the tool file\'s tool another name, or leave the file out' });
+  }
 }

@@ -3,9 +3,11 @@
  * with `isolation: run`), goes through the agent loop with the safety rule in front of every call,
  * makes the state call, and is scored by every applicable expectation (expect/index.ts).
  *
- * The safety rule: a call runs only when its tool is annotated `readOnlyHint: true`, or is named in
- * the scenario's `allow` or in `allowTools` (--allow-tools). Any other call is held back: the model
- * gets a result saying it was not executed and why, and the trajectory lists it.
+ * The model is offered the tools of the set's servers only (`servers:`, else the run's), and each call
+ * is routed by the name it uses (src/servers/tool-routing.ts), whether the servers are the
+ * scenario's own or the run's shared pool. The safety rule (src/safety/call-policy.ts) stands in
+ * front of every call: one held back never reaches a server; the model gets a result saying it was
+ * not executed and why, and the trajectory lists it.
  */
 import type { CallToolResult } from '../servers/server-connection.ts';
 import type { HostConfig } from '../config/host-config.ts';
@@ -13,7 +15,9 @@ import type { QuerySet } from '../config/query-set.ts';
 import { toErrorInfo, ToolvetError } from '../errors.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
-import type { ChatMessage, ModelDriver, ToolCall, ToolDefinition } from '../types.ts';
+import { decideCall, type AllowList } from '../safety/call-policy.ts';
+import { ToolRoutes, type RoutedTool } from '../servers/tool-routing.ts';
+import type { ChatMessage, ModelDriver, ToolCall } from '../types.ts';
 import { runAgentLoop, type ExecutedCall, type LoopOutcome } from './agent-loop.ts';
 import { SCENARIO_SCORERS, type TrajectoryView } from './expect/index.ts';
 import { checkStructuredResult } from '../servers/structured-result.ts';
@@ -49,7 +53,7 @@ export async function runScenarios(options: ScenarioRunOptions): Promise<Scenari
     const one = async (scenario: Scenario): Promise<ScenarioResult> => {
       const pool = shared ?? (await ServerPool.start(options.host, names, { timeouts: options.serverTimeouts }));
       try {
-        const result = await runScenario(scenario, pool, options);
+        const result = await runScenario(scenario, pool, names, options);
         options.onResult?.(result);
         return result;
       } finally {
@@ -83,25 +87,28 @@ function openingMessages(scenario: Scenario): ChatMessage[] {
   ];
 }
 
-async function runScenario(scenario: Scenario, pool: ServerPool, options: ScenarioRunOptions): Promise<ScenarioResult> {
-  const startError = pool.errors()[0];
-  const tools = pool.tools();
-  const byName = new Map(tools.map((t) => [t.name, t]));
-  const allowed = new Set([...scenario.allow, ...(options.allowTools ?? [])]);
+/** Where scenarios allow a tool, for the reason a call was held back. */
+const ALLOW_SOURCE = "the scenario's allow list or --allow-tools";
+
+async function runScenario(scenario: Scenario, pool: ServerPool, servers: readonly string[], options: ScenarioRunOptions): Promise<ScenarioResult> {
+  const startError = pool.errors().find((e) => e.server === undefined || servers.includes(e.server));
+  // Only the set's servers: a shared pool holds every server of the run.
+  const routes = ToolRoutes.among(pool.tools(), servers);
+  const allow: AllowList = { names: [...scenario.allow, ...(options.allowTools ?? [])], source: ALLOW_SOURCE };
   if (startError) return erroredBeforeStart(scenario, toErrorInfo(startError));
-  const stateTool = scenario.expect.state ? byName.get(scenario.expect.state.call.tool) : undefined;
-  if (stateTool && !isReadOnly(stateTool) && !allowed.has(stateTool.name)) {
-    throw new ToolvetError('E_USAGE', `scenario "${scenario.id}" (${scenario.suite}): the state call ${stateTool.name} may change data (it is not annotated readOnlyHint: true)`, {
-      tool: stateTool.name,
-      hint: `check state with a read-only tool, or add ${stateTool.name} to the scenario's allow list if calling it is safe`,
+  const stateTool = scenario.expect.state ? (lookupFound(routes, scenario.expect.state.call.tool)) : undefined;
+  if (stateTool && !decideCall(stateTool, allow).run) {
+    throw new ToolvetError('E_USAGE', `scenario "${scenario.id}" (${scenario.suite}): the state call ${stateTool.offered} may change data (it is not annotated readOnlyHint: true)`, {
+      tool: stateTool.offered,
+      hint: `check state with a read-only tool, or add ${stateTool.offered} to the scenario's allow list if calling it is safe`,
     });
   }
   const budget = scenario.expect.budget;
   const outcome = await runAgentLoop({
     model: options.model,
     messages: openingMessages(scenario),
-    tools,
-    execute: executor(pool, byName, allowed),
+    tools: routes.offered(),
+    execute: executor(pool, routes, allow),
     maxTurns: budget?.turns !== undefined ? Math.min(scenario.maxTurns, budget.turns + 1) : scenario.maxTurns,
     ...(budget?.tokens !== undefined || budget?.latencyMs !== undefined ? { budget: { ...(budget.tokens !== undefined ? { tokens: budget.tokens } : {}), ...(budget.latencyMs !== undefined ? { latencyMs: budget.latencyMs } : {}) } } : {}),
     ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
@@ -146,7 +153,7 @@ async function runScenario(scenario: Scenario, pool: ServerPool, options: Scenar
     cost,
   };
   if (outcome.stop === 'error') return errored(result, outcome);
-  if (scenario.expect.state) result.stateCall = await stateCall(pool, byName, scenario.expect.state.call);
+  if (scenario.expect.state) result.stateCall = await stateCall(pool, stateTool, scenario.expect.state.call);
   const view: TrajectoryView = { scenario, calls, stop, finalAnswer: outcome.finalText, turns, cost, ...(result.stateCall ? { stateCall: result.stateCall } : {}), ...(budgetSpent ? { budgetSpent } : {}) };
   for (const scorer of SCENARIO_SCORERS) {
     if (!scorer.applies(scenario)) continue;
@@ -186,8 +193,10 @@ function erroredBeforeStart(scenario: Scenario, info: NonNullable<ScenarioResult
 
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
 
-export function isReadOnly(tool: ToolDefinition): boolean {
-  return tool.annotations?.readOnlyHint === true;
+/** The tool a scenario's own name (offered or `server__tool`) refers to; checked before the run (checkScenarioTools). */
+function lookupFound(routes: ToolRoutes, name: string): RoutedTool | undefined {
+  const found = routes.lookup(name, true);
+  return 'found' in found ? found.found : undefined;
 }
 
 function trajectoryCall(turn: number, finishReason: string, call: ToolCall, executed: ExecutedCall, latencyMs: number): TrajectoryCall {
@@ -207,10 +216,10 @@ function trajectoryCall(turn: number, finishReason: string, call: ToolCall, exec
   return out;
 }
 
-/** The safety rule in front of every call; a call that passes it runs on its live server. */
-function executor(pool: ServerPool, byName: ReadonlyMap<string, ToolDefinition>, allowed: ReadonlySet<string>): (call: ToolCall) => Promise<ExecutedCall> {
+/** Routing, then the safety rule, in front of every call; a call that passes both runs on its server. */
+function executor(pool: ServerPool, routes: ToolRoutes, allow: AllowList): (call: ToolCall) => Promise<ExecutedCall> {
   return async (call) => {
-    const tool = byName.get(call.name);
+    const tool = routes.route(call.name);
     if (!tool?.server) {
       const why = `the model called "${call.name}", a tool nobody lists`;
       return { text: `Not executed: there is no tool named "${call.name}".`, isError: true, notRun: { status: 'invalid', why } };
@@ -219,27 +228,27 @@ function executor(pool: ServerPool, byName: ReadonlyMap<string, ToolDefinition>,
       const why = `its arguments are not a JSON object: ${call.rawArguments.slice(0, 80)}`;
       return { text: `Not executed: the arguments of ${call.name} are not a JSON object.`, isError: true, server: tool.server, notRun: { status: 'invalid', why } };
     }
-    if (!isReadOnly(tool) && !allowed.has(tool.name)) {
-      const kind = tool.annotations?.destructiveHint === false ? 'may change data' : 'may delete or overwrite data';
-      const why = `${kind}: not annotated readOnlyHint: true, and not in the scenario's allow list or --allow-tools`;
+    const decision = decideCall(tool, allow);
+    if (!decision.run) {
       return {
-        text: `Not executed: Toolvet held back this call to ${tool.name} because it ${why}. Nothing was changed.`,
+        text: `Not executed: Toolvet held back this call to ${tool.offered} because it ${decision.why}. Nothing was changed.`,
         isError: true,
         server: tool.server,
-        notRun: { status: 'held', why },
+        notRun: { status: 'held', why: decision.why },
       };
     }
     return callOnServer(pool, tool, call.arguments);
   };
 }
 
-async function callOnServer(pool: ServerPool, tool: ToolDefinition, args: Record<string, unknown>): Promise<ExecutedCall> {
+async function callOnServer(pool: ServerPool, tool: RoutedTool, args: Record<string, unknown>): Promise<ExecutedCall> {
   const server = tool.server!;
   try {
     const connection = await pool.ensure(server);
     if (!connection) return { text: `error: server "${server}" is not running`, isError: true, server };
+    // The server's own name for the tool, whatever name the model was offered.
     const result = await connection.callTool(tool.name, args);
-    const check = checkStructuredResult(tool, result);
+    const check = checkStructuredResult(tool.definition, result);
     const structured = check.status === 'fail' || check.status === 'warn' ? { status: check.status, detail: check.detail, ...(check.path ? { path: check.path } : {}) } : undefined;
     return { text: resultText(result), isError: result.isError === true, server, ...(structured ? { structured } : {}) };
   } catch (error) {
@@ -248,9 +257,8 @@ async function callOnServer(pool: ServerPool, tool: ToolDefinition, args: Record
   }
 }
 
-async function stateCall(pool: ServerPool, byName: ReadonlyMap<string, ToolDefinition>, call: { tool: string; args: Record<string, import('../types.ts').JsonValue> }): Promise<ScenarioResult['stateCall']> {
-  const tool = byName.get(call.tool);
-  if (!tool) return undefined;
+async function stateCall(pool: ServerPool, tool: RoutedTool | undefined, call: { tool: string; args: Record<string, import('../types.ts').JsonValue> }): Promise<ScenarioResult['stateCall']> {
+  if (!tool?.server) return undefined;
   const executed = await callOnServer(pool, tool, call.args);
   return { tool: call.tool, arguments: call.args, result: executed.text, isError: executed.isError };
 }

@@ -7,8 +7,10 @@
  */
 import pLimit from 'p-limit';
 import { toErrorInfo } from '../errors.ts';
+import { decideCall } from '../safety/call-policy.ts';
 import type { ServerPool } from '../servers/server-pool.ts';
-import type { ModelDriver, ToolCall, ToolDefinition } from '../types.ts';
+import { ToolRoutes } from '../servers/tool-routing.ts';
+import type { ModelDriver, ToolCall } from '../types.ts';
 import { runAgentLoop, DEFAULT_MAX_TURNS, type ExecutedCall } from '../run/agent-loop.ts';
 import { scoreMechanically } from './behaviour-forms.ts';
 import type { SkillEvalCase } from './evals-file.ts';
@@ -53,8 +55,7 @@ function toText(result: { content?: unknown }): string {
   return content.map((item) => (item.type === 'text' && typeof item.text === 'string' ? item.text : `[${item.type ?? 'unknown'} content]`)).join('\n');
 }
 
-function executor(options: BehaviourEvalOptions, liveTools: ToolDefinition[], loaded: string[]): (call: ToolCall) => Promise<ExecutedCall> {
-  const byName = new Map(liveTools.map((t) => [t.name, t]));
+function executor(options: BehaviourEvalOptions, routes: ToolRoutes, loaded: string[]): (call: ToolCall) => Promise<ExecutedCall> {
   return async (call) => {
     if (!call.arguments) return { text: `error: the arguments of ${call.name} are not a JSON object: ${call.rawArguments}`, isError: true };
     if (call.name === LOAD_SKILL) {
@@ -64,20 +65,17 @@ function executor(options: BehaviourEvalOptions, liveTools: ToolDefinition[], lo
       loaded.push(skill.name);
       return { text: skillPrompt(skill), isError: false };
     }
-    const tool = byName.get(call.name);
+    const tool = routes.route(call.name);
     if (!tool?.server || !options.pool) return { text: `error: there is no tool named "${call.name}"`, isError: true };
-    // The scenarios' safety rule: a tool that may write or delete runs only when the user allowed it.
-    if (tool.annotations?.readOnlyHint !== true && !(options.allowTools ?? []).includes(tool.name)) {
-      return {
-        text: `Not executed: Toolvet held back this call to ${tool.name} because it may change data (not annotated readOnlyHint: true, and not in --allow-tools). Nothing was changed.`,
-        isError: true,
-        server: tool.server,
-      };
+    const decision = decideCall(tool, { names: options.allowTools ?? [], source: '--allow-tools' });
+    if (!decision.run) {
+      return { text: `Not executed: Toolvet held back this call to ${tool.offered} because it ${decision.why}. Nothing was changed.`, isError: true, server: tool.server, notRun: { status: 'held', why: decision.why } };
     }
     try {
       const connection = await options.pool.ensure(tool.server);
       if (!connection) return { text: `error: server "${tool.server}" is not running`, isError: true, server: tool.server };
-      const result = await connection.callTool(call.name, call.arguments);
+      // The server's own name for the tool, whatever name the model was offered.
+      const result = await connection.callTool(tool.name, call.arguments);
       return { text: toText(result), isError: result.isError === true, server: tool.server };
     } catch (error) {
       const info = toErrorInfo(error);
@@ -89,7 +87,8 @@ function executor(options: BehaviourEvalOptions, liveTools: ToolDefinition[], lo
 async function runArm(c: SkillEvalCase, arm: AgentRun['arm'], options: BehaviourEvalOptions): Promise<AgentRun> {
   const preloaded = arm === 'with-skill' ? [c.skill, ...(c.skills ?? [])] : [];
   const others = [...options.skills.values()].filter((s) => !preloaded.includes(s.name) && s.name !== c.skill);
-  const liveTools = options.pool?.tools() ?? [];
+  const routes = ToolRoutes.among(options.pool?.tools() ?? []);
+  const liveTools = routes.offered();
   const tools = others.length ? [...liveTools, loadSkillTool(others.map((s) => ({ name: s.name, description: descriptionOf(s) })))] : liveTools;
   const prompts = preloaded.map((name) => options.skills.get(name)).filter((s): s is SkillDoc => s !== undefined).map(skillPrompt);
   const loadedSkills: string[] = [];
@@ -98,7 +97,7 @@ async function runArm(c: SkillEvalCase, arm: AgentRun['arm'], options: Behaviour
     systemPrompt: [AGENT_SYSTEM_PROMPT, ...prompts].join('\n\n'),
     query: c.query,
     tools,
-    execute: executor(options, liveTools, loadedSkills),
+    execute: executor(options, routes, loadedSkills),
     maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
     ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
     ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),

@@ -8,6 +8,7 @@ import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { toErrorInfo, ToolvetError } from '../errors.ts';
 import { type Diagnostic, type ToolvetResult } from '../report/model.ts';
 import { ServerPool } from '../servers/server-pool.ts';
+import { checkAllowNames, ToolRoutes } from '../servers/tool-routing.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver } from '../types.ts';
 import { runBehaviourEval } from './behaviour-eval.ts';
@@ -142,6 +143,8 @@ export async function runSkillsEval(options: SkillsEvalOptions): Promise<Toolvet
   const pool = host ? await ServerPool.start(host, serverNames, { timeouts: options.serverTimeouts }) : undefined;
   try {
     errors.push(...(pool?.errors() ?? []).map(toErrorInfo));
+    // A bare name two servers list is refused before any model call: it would name neither.
+    if (pool) checkAllowNames(options.allowTools ?? [], [ToolRoutes.among(pool.tools())], '--allow-tools');
     const skills: SkillsResult = info();
     if (options.trigger !== false) {
       skills.trigger = await runTriggerEval({
