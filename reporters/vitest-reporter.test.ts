@@ -4,11 +4,11 @@
  * the unsharded totals. The three runs go in parallel to keep the wall time to one suite run.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShardResults, mergeResults } from '../src/report/merge.ts';
 import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import { resultSchemaErrors } from '../src/report/result-schema.ts';
@@ -42,6 +42,7 @@ beforeAll(async () => {
   whole = JSON.parse(readFileSync(join(wholeDir, 'toolvet.json'), 'utf8')) as ToolvetResult;
   merged = mergeResults(loadShardResults(shardDir).map((s) => s.result), { command: 'vitest' });
 }, 300_000);
+afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe('vitest reporter over the example suites', () => {
   it('writes one result per shard, each with some of the suites', () => {

@@ -1,34 +1,44 @@
 /**
  * The reporter's verdict is vitest's, checked with real `vitest run` child processes over the small
  * suite in fixtures/vitest-verdicts/: a suite whose tests all pass never writes ERROR or FAIL (the
- * recorded runs' own errors and gates become warnings), and a failed test that recorded a result
- * fails the report.
+ * recorded runs' own errors and gates become warnings); a failed test that recorded a result, a test
+ * that threw before recording one, and a test file that failed to load each fail the report.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ToolvetResult } from '../src/report/model.ts';
+import { resultSchemaErrors } from '../src/report/result-schema.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
 function vitestRun(check: string): Promise<{ code: number; output: string; result: ToolvetResult; markdown: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'toolvet-verdicts-'));
+  dirs.push(dir);
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [VITEST, 'run', '--config', 'fixtures/vitest-verdicts/vitest.config.ts', '--reporter=default', '--reporter=./reporters/vitest-reporter.ts'],
       { cwd: ROOT, env: { ...process.env, TOOLVET_VERDICT_CASE: check, TOOLVET_REPORT_DIR: dir, TOOLVET_REPORT_FORMATS: 'json,markdown', GITHUB_ACTIONS: '', CI: 'true' }, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) =>
+      (error, stdout, stderr) => {
+        // A missing report is a failure of the test that reads it, not a promise that never settles.
+        const read = (name: string): string => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '');
         resolve({
           code: error ? Number((error as { code?: number }).code ?? 1) : 0,
           output: stdout + stderr,
-          result: JSON.parse(readFileSync(join(dir, 'toolvet.json'), 'utf8')) as ToolvetResult,
-          markdown: readFileSync(join(dir, 'toolvet.md'), 'utf8'),
-        }),
+          result: JSON.parse(read('toolvet.json') || '{"verdict": {"status": "(no report written)", "reasons": []}, "warnings": []}') as ToolvetResult,
+          markdown: read('toolvet.md'),
+        });
+      },
     );
   });
 }
@@ -44,6 +54,26 @@ describe("the vitest reporter's verdict is vitest's", () => {
     expect(codes).toContain('W_COMMAND_ERROR');
     expect(codes).toContain('W_COMMAND_GATE');
     expect(run.result.warnings.find((w) => w.code === 'W_COMMAND_ERROR')!.message).toMatch(/errored/);
+  }, 180_000);
+
+  it('a test that throws before recording a result: the Markdown and JSON say FAIL, with the error', async () => {
+    const run = await vitestRun('throws');
+    expect(run.code).toBe(1);
+    expect(run.result.verdict.status).toBe('fail');
+    expect(run.result.verdict.reasons).toEqual([expect.stringMatching(/^vitest: "runs a query set with an unknown key" failed: E_FILE_INVALID: query set .*unknown-key\.yaml/)]);
+    expect(run.markdown).toMatch(/^### ❌ Toolvet FAIL · vitest/);
+    expect(run.markdown).not.toContain('PASS');
+    expect(resultSchemaErrors(run.result)).toEqual([]);
+    expect(run.output).toContain('toolvet: FAIL');
+  }, 180_000);
+
+  it('a test file that fails to load: FAIL, naming the file', async () => {
+    const run = await vitestRun('import-fails');
+    expect(run.code).toBe(1);
+    expect(run.result.verdict.status).toBe('fail');
+    expect(run.result.verdict.reasons).toEqual([expect.stringMatching(/^vitest: test file fixtures\/vitest-verdicts\/import-fails\.check\.ts failed to load: .*no-such-module/)]);
+    expect(run.markdown).toMatch(/^### ❌ Toolvet FAIL · vitest/);
+    expect(run.output).toContain('toolvet: FAIL');
   }, 180_000);
 
   it('a failed test that recorded a result fails the report, naming the test', async () => {

@@ -19,6 +19,7 @@ import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
 import { caseKey, checkResumable, ResultSink, scanResults, toolListHash, type ReadResults } from './result-sink.ts';
 import { streamSelection } from './run-selection.ts';
+import { blockedSets } from './start-failures.ts';
 import { resultHeader } from '../report/result-header.ts';
 import { caseCost, CostFold, estimate, loadPrices, priceFor } from './cost.ts';
 import type { CostGates } from './gates.ts';
@@ -239,6 +240,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
       sink = new ResultSink(sinkFile, { type: 'run', command: 'eval', model: options.model.id, startedAt, planned: order.size, tools: toolsHash }, { append: options.resultsFile !== undefined && options.resume === options.resultsFile });
     }
     const failedServers = new Set((pool?.errors() ?? []).map((e) => e.server));
+    const blocked = blockedSets(inputs.sets, inputs.serverNames, pool?.errors() ?? []);
     // Each set sees the tools of its own servers only, a name two of them list offered as server__tool.
     const toolsBySet = new Map<string, ToolDefinition[]>();
     const scenarioRoutes: ToolRoutes[] = [];
@@ -287,6 +289,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
       cases: pending(),
       count: pendingCount,
       toolsFor: (c) => toolsBySet.get(c.suite) ?? allTools,
+      ...(blocked.size > 0 ? { blockedBy: (c: SelectionCase) => blocked.get(c.suite) } : {}),
       model: options.model,
       repeat: options.repeat,
       concurrency: options.concurrency,

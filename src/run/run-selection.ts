@@ -37,6 +37,11 @@ export interface SelectionRunOptions {
   maxTokens?: number;
   onResult?: (result: CaseResult) => void;
   signal?: AbortSignal;
+  /**
+   * The error a case cannot run past (a server of its query set that did not start): each of its
+   * attempts is errored with it, without asking the model, since the tools it would see are incomplete.
+   */
+  blockedBy?: (c: SelectionCase) => unknown;
 }
 
 export async function runSelection(options: SelectionRunOptions): Promise<CaseResult[]> {
@@ -79,9 +84,10 @@ export async function streamSelection(options: SelectionRunOptions): Promise<num
       let byName = indexes.get(tools);
       if (!byName) indexes.set(tools, (byName = new Map(tools.map((t) => [t.name, t]))));
       const attempts: Attempt[] = [];
+      const blocked = options.blockedBy?.(c);
       for (let i = 0; i < repeat; i++) {
         if (options.signal?.aborted) return;
-        attempts.push(await runAttempt(c, tools, byName, options));
+        attempts.push(blocked === undefined ? await runAttempt(c, tools, byName, options) : erroredAttempt(blocked, performance.now()));
       }
       finished += 1;
       options.onResult?.(foldAttempts(c, attempts));

@@ -12,6 +12,7 @@ import { lintMatchers } from './matchers-lint.ts';
 import { selectionMatchers } from './matchers-selection.ts';
 import { skillsMatchers } from './matchers-skills.ts';
 import { scenarioMatchers } from './matchers-scenarios.ts';
+import { shareSecrets } from './secrets-bridge.ts';
 
 export interface SelectionEvalOptions extends Omit<EvalOptions, 'model'> {
   /** Default: the mock model. */
@@ -24,6 +25,7 @@ export async function evalSelection(options: SelectionEvalOptions): Promise<Tool
     return await runEval({ ...options, model });
   } finally {
     await model.close?.();
+    shareSecrets();
   }
 }
 
@@ -40,6 +42,7 @@ declare module 'vitest' {
 export function recordResult(task: { meta: object }, result: ToolvetResult): void {
   const meta = task.meta as { toolvet?: ToolvetResult[] };
   (meta.toolvet ??= []).push(result);
+  shareSecrets();
 }
 
 expect.extend({ ...selectionMatchers, ...lintMatchers, ...diffMatchers, ...skillsMatchers, ...scenarioMatchers });

@@ -7,6 +7,7 @@ import { createModel, type ModelOptions } from '../models/index.ts';
 import type { ToolvetResult } from '../report/model.ts';
 import { runDiff, type DiffOptions } from '../diff/run-diff.ts';
 import type { AbResult, Change, GatedAbResult } from '../diff/types.ts';
+import { shareSecrets } from './secrets-bridge.ts';
 
 export interface DiffToolListsOptions extends Omit<DiffOptions, 'model'> {
   /** Model for the A/B (default: the mock). */
@@ -20,6 +21,7 @@ export async function diffToolLists(options: DiffToolListsOptions): Promise<Tool
     return await runDiff({ ...options, model });
   } finally {
     await model.close?.();
+    shareSecrets();
   }
 }
 

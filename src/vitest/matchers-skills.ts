@@ -7,6 +7,7 @@ import { createModel, type ModelOptions } from '../models/index.ts';
 import type { ToolvetResult } from '../report/model.ts';
 import { expandDir, type SkillRoot } from '../skills/discover.ts';
 import { runSkillsEval, type SkillsEvalOptions } from '../skills/skills-eval-run.ts';
+import { shareSecrets } from './secrets-bridge.ts';
 
 export interface SkillsEvalSuiteOptions extends Omit<SkillsEvalOptions, 'model' | 'judge' | 'roots'> {
   /** Project-level skills folders, collections or skill folders. */
@@ -33,6 +34,7 @@ export async function evalSkills(options: SkillsEvalSuiteOptions): Promise<Toolv
   } finally {
     await model.close?.();
     await judge?.close?.();
+    shareSecrets();
   }
 }
 
