@@ -10,6 +10,7 @@
  */
 import { basename, extname, resolve } from 'node:path';
 import { ToolvetError } from '../errors.ts';
+import { carryExactIntegers } from '../exact-integers.ts';
 import type { ExpectedArg, ExpectedCalls, JsonValue, SelectionCase } from '../types.ts';
 import { readDataFile, type ReadLimits } from './read-file.ts';
 import { validateData } from './validate.ts';
@@ -219,13 +220,23 @@ function normaliseCalls(calls: NonNullable<RawCase['expect']['calls']>): Expecte
   return { order: raw.order ?? 'in-order', ...(raw.maxExtra !== undefined ? { maxExtra: raw.maxExtra } : {}), steps };
 }
 
+/** The list without its "" entries, integers past 2^53 keeping their digits at their new places. */
+function withoutBlanks(spec: JsonValue[]): JsonValue[] {
+  const values = spec.filter((v) => v !== '');
+  const index: number[] = [];
+  let kept = 0;
+  spec.forEach((v, i) => (index[i] = v !== '' ? kept++ : -1));
+  carryExactIntegers(spec, values, (old) => index[old] ?? -1);
+  return values;
+}
+
 export function normaliseArgs(args: NonNullable<RawCase['expect']['args']>): Record<string, ExpectedArg> {
   const out: Record<string, ExpectedArg> = {};
   for (const [key, spec] of Object.entries(args)) {
     if (Array.isArray(spec)) {
       // BFCL marks an optional argument with "" among its acceptable values.
       // The parsed list itself when it has none (most do): no copy per argument of every case.
-      const values = spec.includes('') ? spec.filter((v) => v !== '') : spec;
+      const values = spec.includes('') ? withoutBlanks(spec) : spec;
       out[key] = { anyOf: values, optional: values.length < spec.length };
     } else if ('any' in spec) {
       out[key] = { anyOf: [], optional: spec.optional ?? false, any: true };

@@ -6,6 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { ToolvetError } from '../errors.ts';
+import { numbersFromBigInts, parseJsonKeepingIntegers } from '../exact-integers.ts';
 import { jsonNestsDeeperThan } from '../safety/json-depth.ts';
 import { lazyRequire } from '../lazy-require.ts';
 
@@ -117,7 +118,7 @@ export function parseJsonText(text: string, file: string, what: string, maxDepth
     });
   }
   try {
-    return JSON.parse(text);
+    return parseJsonKeepingIntegers(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new ToolvetError('E_FILE_PARSE', `${what} ${file} is not valid JSON: ${message}${lineOf(text, message)}`, {
@@ -128,7 +129,9 @@ export function parseJsonText(text: string, file: string, what: string, maxDepth
 }
 
 function parseYaml(text: string, file: string, what: string): unknown {
-  const doc = yaml().parseDocument(text, { uniqueKeys: true });
+  // Integers past 2^53 keep their digits (exact-integers.ts); only a text with such a run pays for it.
+  const long = /\d{16}/.test(text);
+  const doc = yaml().parseDocument(text, { uniqueKeys: true, ...(long ? { intAsBigInt: true } : {}) });
   if (doc.errors.length > 0) {
     const first = doc.errors[0];
     const line = first.linePos?.[0];
@@ -138,7 +141,7 @@ function parseYaml(text: string, file: string, what: string): unknown {
       { file, hint: 'fix the YAML syntax at that line' },
     );
   }
-  return doc.toJS();
+  return long ? numbersFromBigInts(doc.toJS()) : doc.toJS();
 }
 
 /** JSON.parse reports a character position; turn it into a line number for people. */

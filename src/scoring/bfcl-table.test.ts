@@ -22,6 +22,9 @@ const tools = new Map(
     tool('set_language', { language: { type: 'string' } }, ['language']),
     tool('solve_equation', { equation: { type: 'string' } }, ['equation']),
     tool('send_email', { to: { type: 'string' }, subject: { type: 'string' } }, ['to']),
+    tool('schedule_meeting', { date: { type: 'string' }, city: { type: 'string' }, speed_unit: { type: 'string' }, status: { type: 'string' } }, ['date']),
+    tool('set_code', { code: { type: 'string' } }, ['code']),
+    tool('get_account', { account_id: { type: 'integer' }, region: { type: 'string' } }, ['account_id']),
   ].map((t) => [t.name, t]),
 );
 
@@ -62,6 +65,15 @@ writeFileSync(
   - id: email
     query: Email john.doe@example.com about the launch.
     expect: {tool: send_email, args: {to: ["john.doe@example.com"], subject: {any: true, optional: true}}}
+  - id: slash-words
+    query: Meet on 10 May 2023 in New York, speeds in km/h, status N/A.
+    expect: {tool: schedule_meeting, args: {date: ["2023-05-10"], city: ["New York", ""], speed_unit: ["km/h", ""], status: ["N/A", ""]}}
+  - id: number-as-string
+    query: Set the code to 5.
+    expect: {tool: set_code, args: {code: [5]}}
+  - id: big-integer
+    query: Open account 9007199254740993.
+    expect: {tool: get_account, args: {account_id: [9007199254740993], region: [""]}}
 `,
 );
 const set = loadQuerySet(join(dir, 'bfcl.yaml'));
@@ -71,6 +83,12 @@ const calls = (...list: Array<[string, Record<string, unknown>]>): ModelResponse
   text: '',
   finishReason: 'tool_calls',
   toolCalls: list.map(([name, args], i) => ({ id: `c${i}`, name, rawArguments: JSON.stringify(args), arguments: args })),
+});
+/** An answer whose argument text is given as the model wrote it (digits a JavaScript number would round). */
+const rawCall = (name: string, raw: string): ModelResponse => ({
+  text: '',
+  finishReason: 'tool_calls',
+  toolCalls: [{ id: 'c0', name, rawArguments: raw, arguments: JSON.parse(raw) as Record<string, unknown> }],
 });
 const say = (text: string): ModelResponse => ({ text, toolCalls: [], finishReason: 'stop' });
 
@@ -113,6 +131,28 @@ describe('BFCL-style cases and their verdicts', () => {
     ['formula', calls(['solve_equation', { equation: 'x^2 + 3x + 2 = 0' }]), 'failed', /argument "equation"/],
     ['email', calls(['send_email', { to: 'John.Doe@example.com', subject: 'Launch' }]), 'passed', /matching/],
     ['email', calls(['send_email', { to: 'johndoe@examplecom' }]), 'failed', /argument "to"/],
+    // a `/` between words is not a path: it goes, as BFCL removes it
+    ['slash-words', calls(['schedule_meeting', { date: '2023/05/10' }]), 'passed', /matching/],
+    ['slash-words', calls(['schedule_meeting', { date: '20230510', speed_unit: 'kmh', status: 'NA' }]), 'passed', /matching/],
+    ['slash-words', calls(['schedule_meeting', { date: '2023-05-11' }]), 'failed', /argument "date" is "2023-05-11", expected "2023-05-10"/],
+    // BFCL's "" in the list: the optional argument may be left out or sent as ""
+    ['slash-words', calls(['schedule_meeting', { date: '2023-05-10', city: '', status: '' }]), 'passed', /matching/],
+    ['simple', calls(['calculate_triangle_area', { base: 10, height: 5, unit: '' }]), 'passed', /matching/],
+    // only the space character is removed, as in BFCL: a tab or a no-break space is kept
+    ['slash-words', calls(['schedule_meeting', { date: '2023-05-10', city: 'New\tYork' }]), 'failed', /argument "city" is "New\\tYork"/],
+    ['slash-words', calls(['schedule_meeting', { date: '2023-05-10', city: 'New\u00a0York' }]), 'failed', /argument "city"/],
+    ['slash-words', calls(['schedule_meeting', { date: '2023-05-10', city: 'new york' }]), 'passed', /matching/],
+    // a number listed for a string parameter: only its own spelling matches (documented difference)
+    ['number-as-string', calls(['set_code', { code: '5' }]), 'passed', /matching/],
+    ['number-as-string', calls(['set_code', { code: '0x5' }]), 'failed', /argument "code" is "0x5", expected 5/],
+    ['number-as-string', calls(['set_code', { code: ' 5 ' }]), 'failed', /argument "code" is " 5 ", expected 5/],
+    ['number-as-string', calls(['set_code', { code: '5e0' }]), 'failed', /argument "code" is "5e0", expected 5/],
+    // integers past 2^53 compare digit for digit, not after rounding
+    ['big-integer', rawCall('get_account', '{"account_id": 9007199254740993}'), 'passed', /matching/],
+    ['big-integer', rawCall('get_account', '{"account_id": 9007199254740992}'), 'failed', /argument "account_id" is 9007199254740992, expected 9007199254740992/],
+    ['big-integer', rawCall('get_account', '{"account_id": 9007199254740994}'), 'failed', /argument "account_id"/],
+    // an argument whose only listed value is "" must be left out, and the message says so
+    ['big-integer', rawCall('get_account', '{"account_id": 9007199254740993, "region": "eu"}'), 'failed', /argument "region" is "eu", expected it left out \(the case lists no value for it\)/],
   ] as const)('%s: answer %# is %s', (id, response, state, reason) => {
     const attempt = scoreAttempt(byId(id), response, tools, 1);
     expect(attempt.reason).toMatch(reason);

@@ -33,7 +33,7 @@ export function stepProblems(step: Step, call: ToolCall): string[] | null {
   if (!step.tools.includes(call.name)) return null;
   if (!step.args) return [];
   if (!call.arguments) return ['its arguments are not a JSON object'];
-  return matchArguments(step.args, call.arguments);
+  return matchArguments(step.args, call.arguments, call.rawArguments);
 }
 
 /** A call index per step such that `fits(step, call)`, honouring the order; null when none exists. */

@@ -42,8 +42,11 @@ export function scoreAttempt(
   if (call) {
     attempt.rawArguments = call.rawArguments;
     if (call.arguments) attempt.arguments = call.arguments;
+    if (call.invented) attempt.invented = call.invented;
   }
-  if (calls.length > 1) attempt.calls = calls.map((k): AttemptCall => ({ name: k.name, rawArguments: k.rawArguments, ...(k.arguments ? { arguments: k.arguments } : {}) }));
+  if (calls.length > 1) {
+    attempt.calls = calls.map((k): AttemptCall => ({ name: k.name, rawArguments: k.rawArguments, ...(k.arguments ? { arguments: k.arguments } : {}), ...(k.invented ? { invented: k.invented } : {}) }));
+  }
   const cut = response.finishReason === 'length';
   if (c.expect.missingTool || c.expect.asksFor) {
     if (call && tools.has(call.name)) attempt.argCheck = checkCall(call, tools.get(call.name)!, null, undefined, checks);
@@ -120,7 +123,7 @@ function checkCall(call: ToolCall, tool: ToolDefinition, args: Step['args'] | nu
   const check: ArgCheck = { schemaValid: schema.valid, matches: null };
   if (!schema.valid) check.schemaErrors = schema.errors;
   if (args) {
-    const problems = mismatches ?? matchArguments(args, call.arguments);
+    const problems = mismatches ?? matchArguments(args, call.arguments, call.rawArguments);
     check.matches = problems.length === 0;
     if (problems.length > 0) check.mismatches = problems;
   }

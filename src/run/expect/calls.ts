@@ -11,7 +11,7 @@ export function stepProblems(step: ScenarioStep, call: TrajectoryCall): string[]
   if (call.tool !== step.tool) return null;
   if (!step.args) return [];
   if (!call.arguments) return [`its arguments ${call.why?.includes('cut off') ? 'were cut off' : 'are not a JSON object'}: ${call.rawArguments.slice(0, 80)}`];
-  return matchArguments(step.args, call.arguments);
+  return matchArguments(step.args, call.arguments, call.rawArguments);
 }
 
 const fits = (step: ScenarioStep, call: TrajectoryCall): boolean => stepProblems(step, call)?.length === 0;
