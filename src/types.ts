@@ -103,6 +103,8 @@ export interface ToolCall {
   rawArguments: string;
   /** Parsed arguments, or undefined when `rawArguments` is not a JSON object. */
   arguments?: { [key: string]: unknown };
+  /** Arguments the driver filled from the tool's schema, not from the request (the mock model only). */
+  invented?: string[];
 }
 
 export interface ChatMessage {
@@ -237,6 +239,8 @@ export interface AttemptCall {
   name: string;
   arguments?: { [key: string]: unknown };
   rawArguments: string;
+  /** Arguments the model filled from the schema, not the request (the mock model says so). */
+  invented?: string[];
 }
 
 export interface Attempt {
@@ -245,6 +249,8 @@ export interface Attempt {
   chosen?: string | null;
   arguments?: { [key: string]: unknown };
   rawArguments?: string;
+  /** Arguments of the first call the model filled from the schema, not the request (the mock says so). */
+  invented?: string[];
   argCheck?: ArgCheck;
   /** Every call of the answer, when it made more than one (the first is also `chosen`/`arguments`). */
   calls?: AttemptCall[];

@@ -8,9 +8,11 @@
  * appear (false after "no", "not", "without"). Last, the first required string still empty gets the
  * request's salient remainder: its words minus stop words, request filler ("show", "find", "top"),
  * the tool's own vocabulary (name, title, parameter names, description outside its quoted examples)
- * and the words other arguments used. When nothing remains it stays out, as a careful model would.
+ * and the words other arguments used. When nothing remains it stays out, as a careful model would,
+ * unless the parameter's schema offers a value (mock-schema-fill.ts): then that value, marked invented.
  */
 import { alternativesOf, propertiesOf, type Alternative } from './mock-index.ts';
+import { fillRequiredFromSchema } from './mock-schema-fill.ts';
 import { literals, numbers, type Literal } from './text/literals.ts';
 import { stem, terms, tokensWithOffsets, type Token } from './text/tokenize.ts';
 import type { JsonSchema, ToolDefinition } from '../types.ts';
@@ -296,7 +298,8 @@ function vocabulary(tool: ToolDefinition): Set<string> {
 }
 
 function fillRemainder(state: State, tool: ToolDefinition, entries: Array<[string, JsonSchema]>, required: Set<string>): void {
-  const open = entries.filter(([name, schema]) => required.has(name) && !(name in state.args) && types(schema).includes('string') && !enumValues(schema).length);
+  // A parameter with a `format` (a date, an address) never takes loose words.
+  const open = entries.filter(([name, schema]) => required.has(name) && !(name in state.args) && types(schema).includes('string') && !enumValues(schema).length && typeof schema.format !== 'string');
   // Prefer the free-text slot (a question, query, title...) over identifiers; a list of strings last.
   const list = entries.find(([name, schema]) => required.has(name) && !(name in state.args) && isStringList(schema));
   const target = open.find(([name]) => cachedTerms(name).some((term) => FREE_TEXT.has(term))) ?? open[0] ?? list;
@@ -332,6 +335,19 @@ export function inferArguments(
   alternative?: Alternative,
   queryTerms: readonly string[] = terms(query),
 ): Record<string, unknown> {
+  return inferCall(query, tool, alternative, queryTerms).args;
+}
+
+/**
+ * The arguments the mock infers from `query`, then each required one still missing filled from
+ * its schema (mock-schema-fill.ts), named in `invented`.
+ */
+export function inferCall(
+  query: string,
+  tool: ToolDefinition,
+  alternative?: Alternative,
+  queryTerms: readonly string[] = terms(query),
+): { args: Record<string, unknown>; invented: string[] } {
   const entries = Object.entries(propertiesOf(tool));
   const required = new Set(Array.isArray(tool.inputSchema?.required) ? (tool.inputSchema.required as string[]) : []);
   const tokens = tokensWithOffsets(query);
@@ -347,8 +363,9 @@ export function inferArguments(
   fillNumbers(state, entries);
   fillBooleans(state, entries);
   fillRemainder(state, tool, entries, required);
+  const invented = fillRequiredFromSchema(state.args, entries, required, fitsPattern);
   // Schema order, so the JSON reads like a model's.
   const ordered: Record<string, unknown> = {};
   for (const [name] of entries) if (name in state.args) ordered[name] = state.args[name];
-  return ordered;
+  return { args: ordered, invented };
 }

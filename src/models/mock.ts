@@ -11,10 +11,11 @@
  * quoting every result, so agent loops end. A request of one clause is scored whole, as before.
  */
 import { ToolvetError } from '../errors.ts';
-import { inferArguments } from './mock-args.ts';
+import { inferCall } from './mock-args.ts';
 import { mockReword, parseRewordPrompt, REWORD_MARKER } from './mock-reword.ts';
 import { indexTools, type Alternative, type ToolIndex } from './mock-index.ts';
 import { bestCandidate, rankIndex } from './mock-rank.ts';
+import { wordsThatVote } from './text/literals.ts';
 import { terms } from './text/tokenize.ts';
 import { leadingWord, quoteResults, splitClauses, strongOnly, toolClauses, turnState } from './mock-turns.ts';
 import type { ChatMessage, ModelDriver, ModelRequest, ModelResponse, ToolCall, ToolDefinition } from '../types.ts';
@@ -149,10 +150,12 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
       if (!out) termCache.set(text, (out = terms(text)));
       return out;
     };
+    // Only the words that say what is wanted vote for a tool: not those of paths, URLs, ids and numbers.
+    const voteTermsOf = (text: string): string[] => termsOf(wordsThatVote(text));
     const topCache = new Map<string, Top | undefined>();
     const topOf = (text: string): Top | undefined => {
       if (topCache.has(text)) return topCache.get(text);
-      const top = bestCandidate(index, termsOf(text), { negativeWeight });
+      const top = bestCandidate(index, voteTermsOf(text), { negativeWeight });
       topCache.set(text, top);
       return top;
     };
@@ -166,8 +169,7 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
     // One clause: the whole request, exactly as a single-turn case always was.
     const step = last?.role === 'tool' ? turn.callsMade : 0;
     const query = clauses.length > 1 ? clauses[step] : lastUserMessage(messages);
-    const queryTerms = termsOf(query);
-    const { chosen, best } = pick(index, queryTerms, request, threshold, negativeWeight, () => topOf(query));
+    const { chosen, best } = pick(index, voteTermsOf(query), request, threshold, negativeWeight, () => topOf(query));
     if (!chosen) {
       const text = best
         ? `I can answer without a tool: no tool fits this request well enough (best ${best.name} at ${best.score.toFixed(2)}, threshold ${threshold}).`
@@ -175,9 +177,9 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
       return { text, toolCalls: [], finishReason: 'stop', usage: { promptTokens, completionTokens: estimateTokens(text.length) }, model: 'mock' };
     }
     const tool = request.tools.find((candidate) => candidate.name === chosen.name) as ToolDefinition;
-    const args = inferArguments(query, tool, chosen.alternative, queryTerms);
+    const { args, invented } = inferCall(query, tool, chosen.alternative, termsOf(query));
     const rawArguments = JSON.stringify(args);
-    const call: ToolCall = { id: callId(step > 0 ? `${query}#${step}` : query, tool.name), name: tool.name, rawArguments, arguments: args };
+    const call: ToolCall = { id: callId(step > 0 ? `${query}#${step}` : query, tool.name), name: tool.name, rawArguments, arguments: args, ...(invented.length ? { invented } : {}) };
     return {
       text: '',
       toolCalls: [call],

@@ -88,3 +88,26 @@ export function numbers(text: string, exclude: readonly Literal[]): NumberLitera
   }
   return out;
 }
+
+/**
+ * The text with the words that are values, not wishes, blanked out: URLs, file paths, identifiers
+ * (`nb-001`) and numbers written in digits. The mock picks a tool on what remains, so a temporary
+ * folder's random name or a page's address cannot change which tool it calls; argument inference
+ * still reads the whole text. Offsets are kept (spaces replace the blanked characters).
+ */
+export function wordsThatVote(text: string): string {
+  if (!/[\d/:.\\_-]/.test(text)) return text; // no URL, path, id or number can be present
+  let out = text;
+  const blank = (start: number, end: number): void => {
+    out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
+  };
+  const found = literals(text).filter((l) => l.kind !== 'quoted');
+  for (const l of found) blank(l.start, l.end);
+  // Absolute paths a word-level pattern does not see as one (`C:\Temp\x`, `/tmp/x y` stays a path up to the space).
+  for (const match of text.matchAll(/(?:^|\s)((?:[A-Za-z]:)?[\\/][^\s"'`]+)/g)) {
+    const start = (match.index ?? 0) + match[0].indexOf(match[1]);
+    blank(start, start + match[1].length);
+  }
+  for (const n of numbers(text, found)) if (/\d/.test(text.slice(n.start, n.end))) blank(n.start, n.end);
+  return out;
+}
