@@ -13,7 +13,7 @@
  * - the decision compares the interval with -margin: wholly below, regressed; wholly above,
  *   no detectable change (improved when wholly above 0); across it, not decided yet.
  */
-import type { Interval } from '../report/model.ts';
+import type { Interval } from '../report/result-core.ts';
 import type { AbVerdict } from './types.ts';
 
 export const DEFAULT_AB_ALPHA = 0.05;

@@ -11,7 +11,7 @@ import { runSelection } from '../run/run-selection.ts';
 import type { Attempt, CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
 import { decide, estimateChange, intervalAt, lookZ, type AbPlan, type ChangeEstimate, type QueryTally } from './ab-interval.ts';
 import type { AbVerdict } from './types.ts';
-import type { Interval } from '../report/model.ts';
+import type { Interval } from '../report/result-core.ts';
 
 export const DEFAULT_AB_BUDGET = 2000;
 export const DEFAULT_AB_LOOKS = 4;

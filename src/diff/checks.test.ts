@@ -3,7 +3,7 @@
  * and every check id has a file and a README line.
  */
 import { allDocs } from '../testing/readme.ts';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../types.ts';
 import { CHECKS } from './checks/index.ts';

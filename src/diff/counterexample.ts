@@ -231,7 +231,8 @@ export function placeAt(base: unknown, steps: readonly PathStep[], value: Candid
       if (!Array.isArray(parent)) return undefined;
       if (last) {
         if (value === OMIT) parent.splice(0, parent.length);
-        else parent.length === 0 ? parent.push(copy(value)) : (parent[0] = copy(value));
+        else if (parent.length === 0) parent.push(copy(value));
+        else parent[0] = copy(value);
         return root;
       }
       if (parent.length === 0) parent.push(fresh());

@@ -3,7 +3,7 @@
  * descriptions): Newcombe's interval for the difference (method 10, Newcombe 1998, Stat Med 17:2635),
  * built on Wilson intervals with a continuity-corrected phi, and the exact McNemar test.
  */
-import type { Interval } from '../report/model.ts';
+import type { Interval } from '../report/result-core.ts';
 import { wilsonInterval } from '../scoring/metrics.ts';
 
 /** Counts of a 2x2 paired table: both passed, old only, new only, neither. */

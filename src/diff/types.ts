@@ -3,7 +3,7 @@
  * differs, where), checks classify each delta into `Change`s (which kind of change, how severe),
  * and formatters render a `DiffResult`. Everything here is plain data, so reporters can re-render it.
  */
-import type { Interval } from '../report/model.ts';
+import type { Interval } from '../report/result-core.ts';
 import type { ToolDefinition } from '../types.ts';
 
 /** breaking: an old valid call or reliance now fails; retest: selection or meaning may move; safe: compatible. */

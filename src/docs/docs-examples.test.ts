@@ -11,7 +11,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadHostConfig } from '../config/host-config.ts';
 import { loadQuerySet } from '../config/query-set.ts';
 import { extractBlocks, shapeMatch, type DocBlock } from './extract.ts';

@@ -15,14 +15,8 @@ import { terms, tokensWithOffsets } from '../models/text/tokenize.ts';
 import type { CaseResult, ToolDefinition } from '../types.ts';
 import { vocabularyCandidates } from './vocabulary.ts';
 
-export interface Candidate {
-  id: string;
-  /** What the edit did, in words. */
-  summary: string;
-  tools: ToolDefinition[];
-  /** How many kinds of edit it combines (default 1): ties on train go to the candidate with more. */
-  edits?: number;
-}
+import type { Candidate } from './candidate.ts';
+export type { Candidate } from './candidate.ts';
 
 /** Request words that say nothing about which tool fits. */
 export const FILLER: ReadonlySet<string> = new Set(['show', 'find', 'get', 'give', 'list', 'tell', 'need', 'want', 'please', 'can', 'could', 'would', 'me', 'my', 'i', 'you', 'have', 'do', 'is', 'are', 'any', 'that', 'this', 'for', 'up']);

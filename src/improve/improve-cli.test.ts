@@ -53,7 +53,7 @@ describe('toolvet improve (CLI)', () => {
     // The per-tool held-out A/B: the mock is deterministic, so its interval is the exact change on these 8 queries.
     expect(own.verdict).toBe('improved');
     expect(own.abInterval.low).toBeGreaterThan(0);
-    expect(run.stdout).toMatch(/search_items's own held-out cases: \d\/8 -> \d\/8 passed; paired change \+\d+\.\d points \(interval \+\d+\.\d points to \+\d+\.\d points\): improved\n    as a sample of the queries users write for search_items: Newcombe interval /);
+    expect(run.stdout).toMatch(/search_items's own held-out cases: \d\/8 -> \d\/8 passed; paired change \+\d+\.\d points \(interval \+\d+\.\d points to \+\d+\.\d points\): improved\n {4}as a sample of the queries users write for search_items: Newcombe interval /);
     const written = JSON.parse(readFileSync(file, 'utf8')) as ToolDefinition[];
     const changed = new Set(result.steps.flatMap((s) => s.changes.map((c) => c.tool)));
     expect(changed.has('search_items')).toBe(true);

@@ -9,7 +9,7 @@
 import { lintTools } from '../lint/lint-tools.ts';
 import { runSelection } from '../run/run-selection.ts';
 import { summarise } from '../scoring/metrics.ts';
-import type { Interval } from '../report/model.ts';
+import type { Interval } from '../report/result-core.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
 import { DEFAULT_AB_MARGIN } from '../diff/ab.ts';
 import { mcnemarExactP, newcombePairedInterval } from '../diff/paired-stats.ts';

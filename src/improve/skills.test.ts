@@ -20,7 +20,7 @@ const FOLDED = ['---', 'name: demo', 'description: >-', '  Old words', '  over t
 
 describe('withDescription', () => {
   it.each([
-    ['a folded block stays folded, wrapped', FOLDED, `New words ${'x '.repeat(60)}end.`, /^description: >-\n  New words x x/m],
+    ['a folded block stays folded, wrapped', FOLDED, `New words ${'x '.repeat(60)}end.`, /^description: >-\n {2}New words x x/m],
     ['a plain line becomes a JSON string', FOLDED.replace('description: >-\n  Old words\n  over two lines.', 'description: Old words.'), 'He said "hi": yes.', /^description: "He said \\"hi\\": yes\."$/m],
     ['a quoted line with a colon', FOLDED.replace('description: >-\n  Old words\n  over two lines.', "description: 'Old: words'"), 'New: words', /^description: "New: words"$/m],
   ])('%s', (_, text, description, line) => {

@@ -13,7 +13,7 @@
 import { splitDescription } from '../models/text/clauses.ts';
 import { terms, words } from '../models/text/tokenize.ts';
 import type { CaseResult, ToolDefinition } from '../types.ts';
-import type { Candidate } from './candidates.ts';
+import type { Candidate } from './candidate.ts';
 import { relatedPhrases } from './synonyms.ts';
 
 /** The tool's identifiers as words: name, title, parameter names, string enum values (ids split). */

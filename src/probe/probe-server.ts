@@ -12,26 +12,19 @@ import { schemaValid } from '../lint/rules/tool/schema-valid.ts';
 import { DEFAULT_TOOL_LINT_SETTINGS } from '../lint/tool-rule-kit.ts';
 import { mayProbeWithBadArguments } from '../safety/call-policy.ts';
 import { checkArguments } from '../scoring/schema-check.ts';
-import type { ServerConnection } from '../servers/server-connection.ts';
 import type { ToolDefinition } from '../types.ts';
 import { planBadArguments } from './bad-arguments.ts';
 import { probeSurface, surfaceStatuses } from './surface-probe.ts';
 import { classifyFailure, classifyUnknownTool, type CallOutcome } from './classify.ts';
 import { toolVerdict } from './verdict.ts';
-import type { CheckResult, CheckStatus, ServerProbe, ToolProbe, UnknownToolCheck } from './types.ts';
+import type { CheckResult, CheckStatus, ProbeServerOptions, ServerProbe, ToolProbe, UnknownToolCheck } from './types.ts';
+export type { ProbeServerOptions } from './types.ts';
 
 const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 export const worst = (statuses: CheckStatus[]): CheckStatus => statuses.reduce<CheckStatus>((a, b) => (RANK[b] > RANK[a] ? b : a), 'pass');
 
 export const UNKNOWN_TOOL_NAME = 'toolvet_probe_no_such_tool';
 const ECHO_INPUT = 'toolvet probe 4f1c';
-
-export interface ProbeServerOptions {
-  allowDestructive: boolean;
-  callTimeoutMs?: number;
-  /** The live connection, restarted once if the server crashed; undefined when it is gone. */
-  connection: () => Promise<ServerConnection | undefined>;
-}
 
 async function call(options: ProbeServerOptions, tool: string, args: Record<string, unknown>): Promise<CallOutcome | undefined> {
   const connection = await options.connection();

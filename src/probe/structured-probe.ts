@@ -11,7 +11,7 @@ import { checkArguments } from '../scoring/schema-check.ts';
 import { checkStructuredResult } from '../servers/structured-result.ts';
 import type { JsonSchema, ToolDefinition } from '../types.ts';
 import { sampleValue } from './bad-arguments.ts';
-import type { ProbeServerOptions } from './probe-server.ts';
+import type { ProbeServerOptions } from './types.ts';
 import type { StructuredProbe } from './types.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -7,7 +7,7 @@
 import { ToolvetError } from '../errors.ts';
 import type { ServerConnection } from '../servers/server-connection.ts';
 import type { PromptArgument, PromptDefinition, ResourceDefinition, ToolDefinition } from '../types.ts';
-import type { ProbeServerOptions } from './probe-server.ts';
+import type { ProbeServerOptions } from './types.ts';
 import { probeStructuredResults } from './structured-probe.ts';
 import type { CheckStatus, PromptGetProbe, ResourceReadProbe, StructuredProbe } from './types.ts';
 

@@ -5,6 +5,7 @@
  */
 import type { ErrorInfo } from '../errors.ts';
 import type { ArgumentVerdict } from './verdict.ts';
+import type { ServerConnection } from '../servers/server-connection.ts';
 
 export type { ArgumentVerdict } from './verdict.ts';
 
@@ -142,4 +143,11 @@ export interface ProbeReport {
   unprobed: Array<{ server: string; code?: string; message: string }>;
   /** Every server was probed and no check failed. */
   conforms: boolean;
+}
+
+export interface ProbeServerOptions {
+  allowDestructive: boolean;
+  callTimeoutMs?: number;
+  /** The live connection, restarted once if the server crashed; undefined when it is gone. */
+  connection: () => Promise<ServerConnection | undefined>;
 }

@@ -2,7 +2,6 @@
  * Merging the optional sections (lint, diff, bench, skills, probe): lists are concatenated and
  * counts recomputed from them; a section absent from every part stays absent.
  */
-import { bumpCell, nullRecord } from '../safety/records.ts';
 import type { DiffResult, Level } from '../diff/types.ts';
 import type { ToolLintResult } from '../lint/lint-tools.ts';
 import type { ProbeReport } from '../probe/types.ts';
@@ -13,11 +12,6 @@ import type { BenchSection, ToolvetResult } from './model.ts';
 type Sections = Pick<ToolvetResult, 'bench' | 'diff' | 'lint' | 'skills' | 'probe'>;
 
 const joined = (values: Array<string | undefined>): string => [...new Set(values.filter((v): v is string => v !== undefined))].join(', ');
-
-function addMatrix(into: Record<string, Record<string, number>>, from: Record<string, Record<string, number>>): Record<string, Record<string, number>> {
-  for (const [row, cols] of Object.entries(from)) for (const [col, n] of Object.entries(cols)) bumpCell(into, row, col, n);
-  return into;
-}
 
 function mergeBench(parts: BenchSection[]): BenchSection {
   const baselineFile = joined(parts.map((p) => p.baselineFile));

@@ -58,7 +58,10 @@ describe('progress', () => {
     const stream = new Capture(false);
     const progress = createProgress({ stream, env: {}, intervalMs: 5000, now: () => now });
     progress.start(3);
-    for (let done = 1; done <= 3; done += 1) progress.update(true, done, 3), (now += 100);
+    for (let done = 1; done <= 3; done += 1) {
+      progress.update(true, done, 3);
+      now += 100;
+    }
     progress.stop();
     expect(stream.text).toBe('');
   });

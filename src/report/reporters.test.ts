@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { allDocs } from '../testing/readme.ts';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

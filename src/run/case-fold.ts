@@ -8,7 +8,7 @@
  * Every figure is the same in both modes and in any finishing order (exact sums, sorted keys, ties by
  * query-set order), so a streamed run's report equals the in-memory one.
  */
-import type { Diagnostic, EvalSummary } from '../report/model.ts';
+import type { Diagnostic, EvalSummary } from '../report/result-core.ts';
 import { SummaryFold } from '../scoring/metrics.ts';
 import type { CaseResult } from '../types.ts';
 import { caseCost, CostFold, type Price } from './cost.ts';

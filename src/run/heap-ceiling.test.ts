@@ -27,6 +27,7 @@ describe('HeapCeiling.settle', () => {
     let garbage: number[][] | undefined = Array.from({ length: 2000 }, (_, i) => new Array(2000).fill(i));
     const before = v8.getHeapStatistics().used_heap_size;
     expect(garbage.length).toBe(2000);
+    // eslint-disable-next-line no-useless-assignment -- dropping the last reference is what makes it garbage
     garbage = undefined;
     ceiling.settle();
     expect(ceiling.collections).toBe(1);

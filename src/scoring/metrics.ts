@@ -5,7 +5,7 @@
  * not of cases); the summary does not depend on the order of the adds (sorted keys, exact sums).
  */
 import { bumpCell, nullRecord } from '../safety/records.ts';
-import type { EvalSummary, Interval, ToolStats } from '../report/model.ts';
+import type { EvalSummary, Interval, ToolStats } from '../report/result-core.ts';
 import type { Attempt, CaseResult } from '../types.ts';
 import { ExactSum } from './exact-sum.ts';
 

@@ -19,7 +19,7 @@ let htmlUrl = '';
 
 beforeAll(async () => {
   [modern, everythingHttp, everythingSse] = await Promise.all([startModernHttp({ MODERN_TOKEN: TOKEN }), startEverythingHttp('streamableHttp'), startEverythingHttp('sse')]);
-  html = createServer((req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not Found</title><h1>404</h1>'));
+  html = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not Found</title><h1>404</h1>'));
   await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', () => resolve()));
   htmlUrl = `http://127.0.0.1:${(html.address() as { port: number }).port}/mcp`;
 }, 60_000);

@@ -5,7 +5,7 @@
 import pLimit from 'p-limit';
 import type { HostConfig } from '../config/host-config.ts';
 import { toErrorInfo, ToolvetError } from '../errors.ts';
-import type { ServerInfo } from '../report/model.ts';
+import type { ServerInfo } from '../report/result-core.ts';
 import type { ToolDefinition } from '../types.ts';
 import { ServerConnection, type ServerTimeouts } from './server-connection.ts';
 

@@ -9,7 +9,7 @@
 import type { ErrorObject } from 'ajv';
 import { compileLenient } from '../scoring/schema-check.ts';
 import { toJsonPath } from '../config/validate.ts';
-import type { JsonSchema, ToolDefinition } from '../types.ts';
+import type { ToolDefinition } from '../types.ts';
 
 export type StructuredStatus = 'pass' | 'warn' | 'fail' | 'skip';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { toErrorInfo } from '../errors.ts';
-import type { Diagnostic } from '../report/model.ts';
+import type { Diagnostic } from '../report/result-core.ts';
 import type { ServedSkill, ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import { encodeFileName } from '../safety/file-name.ts';

@@ -5,29 +5,12 @@
  */
 import { expect } from 'vitest';
 import type { ToolvetResult } from '../report/model.ts';
-import { createModel, type ModelOptions } from '../models/index.ts';
-import { runEval, type EvalOptions } from '../run/eval-run.ts';
 import { diffMatchers } from './matchers-diff.ts';
 import { lintMatchers } from './matchers-lint.ts';
 import { selectionMatchers } from './matchers-selection.ts';
 import { skillsMatchers } from './matchers-skills.ts';
 import { scenarioMatchers } from './matchers-scenarios.ts';
 import { shareSecrets } from './secrets-bridge.ts';
-
-export interface SelectionEvalOptions extends Omit<EvalOptions, 'model'> {
-  /** Default: the mock model. */
-  model?: ModelOptions;
-}
-
-export async function evalSelection(options: SelectionEvalOptions): Promise<ToolvetResult> {
-  const model = createModel(options.model ?? { kind: 'mock' });
-  try {
-    return await runEval({ ...options, model });
-  } finally {
-    await model.close?.();
-    shareSecrets();
-  }
-}
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -47,6 +30,7 @@ export function recordResult(task: { meta: object }, result: ToolvetResult): voi
 
 expect.extend({ ...selectionMatchers, ...lintMatchers, ...diffMatchers, ...skillsMatchers, ...scenarioMatchers });
 
+export { evalSelection, type SelectionEvalOptions } from './eval-selection.ts';
 export { diffMatchers, lintMatchers, scenarioMatchers, selectionMatchers, skillsMatchers };
 export { evalScenarios, type ScenariosEvalOptions, type TrajectoryOptions, type TrajectoryStep } from './matchers-scenarios.ts';
 export { describeFlips, diffToolLists, type DiffToolListsOptions } from './matchers-diff.ts';

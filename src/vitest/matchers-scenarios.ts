@@ -9,7 +9,7 @@ import { trajectoryText } from '../report/scenario-text.ts';
 import { checkCalls } from '../run/expect/calls.ts';
 import type { CallOrder, ScenarioResult } from '../run/scenario-types.ts';
 import type { JsonValue } from '../types.ts';
-import { evalSelection, type SelectionEvalOptions } from './index.ts';
+import { evalSelection, type SelectionEvalOptions } from './eval-selection.ts';
 
 export type ScenariosEvalOptions = SelectionEvalOptions;
 

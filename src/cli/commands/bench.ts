@@ -4,8 +4,8 @@ import { renderBenchMarkdown, renderBenchText } from '../../bench/render-bench.t
 import { DEFAULT_MIN_EFFECT_MS, DEFAULT_THRESHOLD } from '../../bench/baseline.ts';
 import { DEFAULT_ROUNDS } from '../../bench/rounds.ts';
 import { exitCodeFor } from '../../errors.ts';
-import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, serverTimeouts, toolList, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
-import type { SetExit } from './index.ts';
+import { addModelFlags, addServerFlags, modelFromFlags, positiveInt, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
+import type { SetExit } from './set-exit.ts';
 import { writeJsonFile as writeJson } from '../output.ts';
 
 interface BenchFlags extends ModelFlags, ServerFlags {

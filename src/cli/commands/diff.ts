@@ -9,8 +9,8 @@ import { formatDiffMarkdown } from '../../diff/format-markdown.ts';
 import { formatDiffText } from '../../diff/format-text.ts';
 import { runDiff } from '../../diff/run-diff.ts';
 import type { FailOn } from '../../diff/types.ts';
-import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
-import type { SetExit } from './index.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
+import type { SetExit } from './set-exit.ts';
 import { writeTextFile } from '../output.ts';
 
 interface DiffFlags extends ModelFlags, ServerFlags {

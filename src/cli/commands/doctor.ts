@@ -4,8 +4,8 @@ import { EXIT } from '../../errors.ts';
 import { REFMAN_DEFAULT_PORT } from '../../doctor/refman.ts';
 import { renderCheck, renderSummary } from '../../doctor/render.ts';
 import { runDoctor } from '../../doctor/run-doctor.ts';
-import { addServerFlags, collect, positiveInt, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
-import type { SetExit } from './index.ts';
+import { addServerFlags, collect, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
+import type { SetExit } from './set-exit.ts';
 import { writeJsonFile } from '../output.ts';
 
 interface DoctorFlags extends ServerFlags {

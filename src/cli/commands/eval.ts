@@ -13,8 +13,8 @@ import { runEvalStreamed } from '../../run/eval-run.ts';
 import type { CaseStore } from '../../run/case-store.ts';
 import { writeResultJson } from '../../report/write-result-json.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
-import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, nonNegative, positiveInt, ratio, serverTimeouts, toolList, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
-import type { SetExit } from './index.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, modelFromFlags, nonNegative, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
+import type { SetExit } from './set-exit.ts';
 import { InvalidArgumentError } from 'commander';
 import { writeJsonFile } from '../output.ts';
 

@@ -20,7 +20,7 @@ import { resultHeader } from '../../report/result-header.ts';
 import type { ToolDefinition } from '../../types.ts';
 import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import { writeTextFile } from '../output.ts';
-import type { SetExit } from './index.ts';
+import type { SetExit } from './set-exit.ts';
 
 interface ImproveFlags extends ModelFlags, ServerFlags {
   tools?: string[];

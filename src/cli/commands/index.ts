@@ -5,9 +5,10 @@
  * command's own `.description(...)` (commands.test.ts compares them).
  */
 import type { Command } from 'commander';
+import type { SetExit } from './set-exit.ts';
 
 /** Sets the process exit code for the command that ran. */
-export type SetExit = (code: number) => void;
+export type { SetExit } from './set-exit.ts';
 export type RegisterCommand = (program: Command, setExit: SetExit) => void;
 
 export interface CommandEntry {

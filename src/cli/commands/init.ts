@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import { EXIT, ToolvetError } from '../../errors.ts';
 import type { ModelDriver } from '../../types.ts';
 import { runInit } from '../../init/init-run.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
-import type { SetExit } from './index.ts';
+import { addServerFlags, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
+import type { SetExit } from './set-exit.ts';
 
 interface InitFlags extends ServerFlags {
   config?: string;

@@ -9,8 +9,8 @@ import { renderLintText } from '../../lint/render-text.ts';
 import { TOOL_RULES } from '../../lint/rules/tool/index.ts';
 import { PROMPT_RULES, RESOURCE_RULES } from '../../lint/rules/surface/index.ts';
 import { VERSION } from '../../version.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
-import type { SetExit } from './index.ts';
+import { addServerFlags, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
+import type { SetExit } from './set-exit.ts';
 import { emit } from '../output.ts';
 
 interface LintFlags extends ServerFlags {

@@ -4,7 +4,7 @@ import { InvalidArgumentError } from 'commander';
 import { EXIT } from '../../errors.ts';
 import { createMockModel } from '../../models/mock.ts';
 import { startMockServer } from '../../models/mock-server.ts';
-import type { SetExit } from './index.ts';
+import type { SetExit } from './set-exit.ts';
 
 interface MockServerFlags {
   port: number;

@@ -2,8 +2,8 @@ import { Option, type Command } from 'commander';
 import { exitCodeFor, ToolvetError } from '../../errors.ts';
 import { runProbe } from '../../probe/probe-run.ts';
 import { renderProbeText } from '../../probe/render-text.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
-import type { SetExit } from './index.ts';
+import { addServerFlags, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
+import type { SetExit } from './set-exit.ts';
 import { emit } from '../output.ts';
 
 interface ProbeFlags extends ServerFlags {

@@ -11,7 +11,7 @@ import type { Diagnostic, ToolvetResult } from '../../report/model.ts';
 import { FORMATS, reporterFor } from '../../report/reporters.ts';
 import { loadResultFile } from '../../report/result-schema.ts';
 import { collect } from '../flags.ts';
-import type { SetExit } from './index.ts';
+import type { SetExit } from './set-exit.ts';
 import { writeTextFile as write } from '../output.ts';
 
 export interface ReportFlags {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { addEvalFlags, executeEval, type EvalFlags } from './eval.ts';
-import type { SetExit } from './index.ts';
+import type { SetExit } from './set-exit.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 

@@ -15,8 +15,8 @@ import { renderSkillLintText, renderSkillsEvalText } from '../../skills/render-t
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { VERSION } from '../../version.ts';
 import { createModel, type ModelOptions } from '../../models/index.ts';
-import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelOptions, positiveInt, ratio, serverTimeouts, toolList, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
-import type { SetExit } from './index.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelOptions, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
+import type { SetExit } from './set-exit.ts';
 import { writeTextFile as write } from '../output.ts';
 
 interface RootFlags {

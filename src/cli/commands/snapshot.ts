@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { EXIT, ToolvetError } from '../../errors.ts';
 import { snapshotServers, unansweredError } from '../../diff/snapshot.ts';
-import { addServerFlags, collect, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
-import type { SetExit } from './index.ts';
+import { addServerFlags, serverTimeouts, type ServerFlags, sharedOption } from '../flags.ts';
+import type { SetExit } from './set-exit.ts';
 
 interface SnapshotFlags extends ServerFlags {
   config?: string;

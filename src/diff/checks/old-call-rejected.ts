@@ -5,5 +5,5 @@ export const oldCallRejected: DiffCheck = {
   level: 'breaking',
   description: 'a generated call valid under the old input schema is rejected by the new one, and no other change of the tool explains it',
   kinds: ['calls-rejected'],
-  check: (d) => `the new input schema rejects calls the old one accepted (in a way no single keyword change above shows)`,
+  check: () => `the new input schema rejects calls the old one accepted (in a way no single keyword change above shows)`,
 };

@@ -42,6 +42,7 @@ function segmentRun(run: string): Array<{ segment: string; index: number }> {
 
 // Plain ASCII text (most tool descriptions and queries) has no CJK runs and no letters beyond [A-Za-z],
 // so the same runs come from a cheaper pattern with no per-run script test.
+// eslint-disable-next-line no-control-regex -- control characters are separators here, on purpose
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Runs of letters and digits, each CJK run split into its words. */

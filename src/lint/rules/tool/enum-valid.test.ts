@@ -1,4 +1,4 @@
-import { cleanTool, ruleTable, withProperty } from '../../testing/rule-table.ts';
+import { ruleTable, withProperty } from '../../testing/rule-table.ts';
 import { enumValid } from './enum-valid.ts';
 
 ruleTable(enumValid, {

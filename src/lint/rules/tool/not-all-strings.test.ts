@@ -1,4 +1,4 @@
-import { cleanTool, ruleTable, withProperty } from '../../testing/rule-table.ts';
+import { cleanTool, ruleTable } from '../../testing/rule-table.ts';
 import { notAllStrings } from './not-all-strings.ts';
 
 const stringly = cleanTool({}, {
