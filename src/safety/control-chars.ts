@@ -5,7 +5,6 @@
  * isolates (Trojan Source: U+061C, U+200E/F, U+202A-U+202E, U+2066-U+2069), and the Unicode line and
  * paragraph separators (U+2028/9), which some viewers break lines at.
  */
-// eslint-disable-next-line no-control-regex
 const CLASS = '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]';
 
 /** Every control character of the class (global: use with replace). */
