@@ -1,18 +1,17 @@
 /**
  * Calls go where the query set says, on two real servers that list the same tool names (the item
  * store fixture started as `archive` and as `shop`, each logging the calls that reach it to its own
- * file in the test's folder). The model is scripted behind our mock endpoint on 127.0.0.1 and records
+ * file in the test's folder: src/testing/items-server.ts). The model is scripted behind our mock endpoint on 127.0.0.1 and records
  * the tool names each request offered. `shop` comes last in the host config: routing by list order
  * (the last one listed wins) would send the archive's call there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
-import { fixture, runCli } from '../cli/testing.ts';
+import { runCli } from '../cli/testing.ts';
 import { startMockServer, type MockServer } from '../models/mock-server.ts';
 import type { ToolvetResult } from '../report/model.ts';
+import { itemsWorld, type ItemsWorld } from '../testing/items-server.ts';
 import type { ModelDriver, ModelResponse, ToolCall } from '../types.ts';
 import { evalScenarios } from '../vitest/index.ts';
 
@@ -40,39 +39,6 @@ function scriptedModel(): ModelDriver {
       const turn = request.messages.slice(user + 1).filter((m) => m.role === 'assistant').length;
       return PLANS[query]?.[turn] ?? say('(no plan)');
     },
-  };
-}
-
-interface ItemsWorld {
-  dir: string;
-  config: string;
-  queries: (name: string, set: object) => string;
-  /** The calls that reached a server, as its own log says. */
-  ran: (server: 'archive' | 'shop') => Array<[string, unknown]>;
-}
-
-function itemsWorld(): ItemsWorld {
-  const dir = mkdtempSync(join(tmpdir(), 'toolvet-routing-'));
-  const log = (server: string): string => join(dir, `${server}.jsonl`);
-  const entry = (server: string) => ({ command: process.execPath, args: [fixture('servers/items.mjs')], env: { ITEMS_STORE: server, ITEMS_LOG: log(server) } });
-  const config = join(dir, 'host.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { archive: entry('archive'), shop: entry('shop') } }));
-  return {
-    dir,
-    config,
-    queries: (name, set) => {
-      const file = join(dir, name);
-      writeFileSync(file, stringify(set));
-      return file;
-    },
-    ran: (server) =>
-      existsSync(log(server))
-        ? readFileSync(log(server), 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map((line) => JSON.parse(line) as { tool: string; arguments: unknown })
-            .map((r): [string, unknown] => [r.tool, r.arguments])
-        : [],
   };
 }
 
