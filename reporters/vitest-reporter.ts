@@ -118,8 +118,9 @@ export class ToolvetReporter implements VitestReporter {
     this.written = [];
     const results = modules.flatMap((m) => [...m.children.allTests()].flatMap((t) => t.meta().toolvet ?? []));
     const verdict = vitestVerdict(outcomeOf(modules, unhandledErrors, reason, this.root));
-    // Nothing recorded and nothing failed: a run of other tests, no report to write.
-    if (results.length === 0 && verdict.status === 'pass') return;
+    // Nothing recorded and nothing failed: a run of other tests, no report to write; unless this is a
+    // shard (one left with no test file), whose result `report --merge` would otherwise call missing.
+    if (results.length === 0 && verdict.status === 'pass' && !this.shard) return;
     const merged: ToolvetResult =
       results.length > 0 ? mergeResults(results, { command: 'vitest' }) : { ...resultHeader('vitest', this.startedAt), complete: true, verdict, warnings: [], errors: [] };
     commandVerdictWarnings(results, merged);

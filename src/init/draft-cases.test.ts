@@ -44,17 +44,36 @@ describe('drafting', () => {
     expect(closestSibling(tools[3]!, tools)).toBeUndefined();
   });
 
-  it('drafts positives, a near miss naming the closest sibling and no-tool cases, all draft: true', () => {
-    const { cases, missing } = draftCases(tools.slice(0, 3));
-    expect(cases.map((c) => [c.id, c.expect])).toEqual([
-      ['search_items-positive-1', { tool: 'search_items' }],
-      ['search_items-near-miss', { tool: 'search_items', notTools: ['get_item'] }],
-      ['get_item-positive-1', { tool: 'get_item' }],
-      ['no-tool-1', { tool: null }],
-      ['no-tool-2', { tool: null }],
+  it('drafts quoted examples first, then requests from the action; near misses expect the sibling; all draft: true', () => {
+    const { cases, counts, notes } = draftCases(tools.slice(0, 3));
+    expect(cases.filter((c) => c.tags.includes('positive')).map((c) => [c.query, c.expect.tool])).toEqual([
+      ['find papers on coral bleaching', 'search_items'],
+      ['show my books about machine learning', 'search_items'],
+      ['Search the reference library', 'search_items'],
+      ['show ABCD2345', 'get_item'],
+      ['Show one reference of the library', 'get_item'],
+      ['Can you show one reference of the library?', 'get_item'],
+      ['Move a reference between collections', 'move_item'],
+      ['Can you relocate a reference between collections?', 'move_item'],
+      ['I need to move a reference between collections.', 'move_item'],
     ]);
+    // search_items and get_item share "reference" and "library": each one's near miss is the other's job.
+    expect(cases.filter((c) => c.tags.includes('near-miss')).map((c) => [c.query, c.expect])).toEqual([
+      ["I'd like you to show one reference of the library.", { tool: 'get_item', notTools: ['search_items'] }],
+      ["I'd like you to search the reference library.", { tool: 'search_items', notTools: ['get_item'] }],
+    ]);
+    expect(counts).toEqual({ positive: 9, nearMiss: 2, noTool: 2 });
+    expect(notes).toEqual([]);
     expect(cases.every((c) => c.draft === true)).toBe(true);
-    expect(missing).toEqual(['move_item']);
+  });
+
+  it('says why a kind could not be drafted: no action, no sibling', () => {
+    const { counts, notes } = draftCases([tool('thing', 'Widgets and gadgets.')]);
+    expect(counts).toMatchObject({ positive: 0, nearMiss: 0 });
+    expect(notes).toEqual([
+      'no positive draft for thing: the description states no action (a verb and its object) and quotes no example; write their cases by hand',
+      'no near miss: the server has one tool, so no sibling to confuse it with',
+    ]);
   });
 
   it('refuses an empty query, a repeated one and one naming its tool', () => {

@@ -1,11 +1,18 @@
 /**
  * The starter cases `toolvet init` drafts from the tools themselves, every one marked `draft: true`
- * for the user to review: positive cases from the example phrases in a tool's description (the quoted
- * requests after "e.g.", "for example", "such as"), a near miss that must pick the tool over its
- * closest sibling, and no-tool cases. A case whose query names its own tool tests nothing and is
- * dropped, as is a repeated query.
+ * for the user to review, deterministically:
+ * - positive: the example requests a description quotes ("e.g. 'find papers on coral bleaching'"),
+ *   then requests made from the tool's action and parameters (draft-positive.ts), several phrasings;
+ * - near miss: the job of the tool's closest sibling (the tool sharing the most description words),
+ *   asked in the words the two share: it expects the sibling and names the tool in `notTools`;
+ * - no tool: requests near the server's domain that no tool serves (draft-no-tool.ts).
+ * A case whose query names its own tool tests nothing and is dropped, as is a repeated query.
  */
 import type { ToolDefinition } from '../types.ts';
+import { SYNONYM_GROUPS } from '../improve/synonyms.ts';
+import { noToolRequests } from './draft-no-tool.ts';
+import { phrase, positiveRequests } from './draft-positive.ts';
+import { toolAction } from './tool-action.ts';
 
 export interface DraftCase {
   id: string;
@@ -13,6 +20,12 @@ export interface DraftCase {
   expect: { tool: string | null; notTools?: string[] };
   tags: string[];
   draft: true;
+}
+
+export interface DraftCounts {
+  positive: number;
+  nearMiss: number;
+  noTool: number;
 }
 
 const MARKER = /\be\.g\.|\b(for example|for instance|such as|examples?|like)\b/i;
@@ -42,24 +55,6 @@ export function namesTool(query: string, tool: string): boolean {
 
 const normalise = (query: string): string => query.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
-function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 3));
-}
-
-/** The sibling (another tool of the same server) whose description shares the most words with this one's. */
-export function closestSibling(tool: ToolDefinition, tools: readonly ToolDefinition[]): string | undefined {
-  const mine = words(`${tool.name} ${tool.description ?? ''}`);
-  let best: { name: string; shared: number } | undefined;
-  for (const other of tools) {
-    if (other.name === tool.name || other.server !== tool.server) continue;
-    const shared = [...words(`${other.name} ${other.description ?? ''}`)].filter((w) => mine.has(w)).length;
-    if (!best || shared > best.shared) best = { name: other.name, shared };
-  }
-  return best?.name;
-}
-
-export const NO_TOOL_QUERIES: readonly string[] = ["Thanks, that's all for now.", 'What is 17 times 3?'];
-
 export type AddOutcome = 'kept' | 'empty' | 'repeats a case' | 'names its tool';
 
 /** Keeps a case only when its query is new and does not name the tool it expects. */
@@ -71,29 +66,88 @@ export function addCase(cases: DraftCase[], candidate: DraftCase): AddOutcome {
   return 'kept';
 }
 
-/** Drafted cases for one server's tools; `missing` lists the tools without a usable example phrase. */
-export function draftCases(tools: readonly ToolDefinition[]): { cases: DraftCase[]; missing: string[] } {
+function contentWords(text: string): Set<string> {
+  return new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 3));
+}
+
+/** Description words two tools share (names included). */
+export function sharedWords(a: ToolDefinition, b: ToolDefinition): number {
+  const mine = contentWords(`${a.name} ${a.description ?? ''}`);
+  return [...contentWords(`${b.name} ${b.description ?? ''}`)].filter((w) => mine.has(w)).length;
+}
+
+/** The sibling (another tool of the same server) whose description shares the most words with this one's. */
+export function closestSibling(tool: ToolDefinition, tools: readonly ToolDefinition[]): string | undefined {
+  let best: { name: string; shared: number } | undefined;
+  for (const other of tools) {
+    if (other.name === tool.name || other.server !== tool.server) continue;
+    const shared = sharedWords(tool, other);
+    if (!best || shared > best.shared) best = { name: other.name, shared };
+  }
+  return best?.name;
+}
+
+/** True when two verbs are one (or one group of SYNONYM_GROUPS: "find" and "search"). */
+function sameVerb(a: string, b: string): boolean {
+  return a === b || SYNONYM_GROUPS.some((g) => g.includes(a) && g.includes(b));
+}
+
+/** A near miss needs a sibling this close: two shared words at least. */
+const NEAR = 2;
+const PER_TOOL = 3;
+
+export interface Drafts {
+  cases: DraftCase[];
+  counts: DraftCounts;
+  /** Why a kind of draft could not be written (or a tool got no positive), one line each. */
+  notes: string[];
+}
+
+/** Drafted cases for one server's tools. */
+export function draftCases(tools: readonly ToolDefinition[]): Drafts {
   const cases: DraftCase[] = [];
-  const missing: string[] = [];
+  const counts: DraftCounts = { positive: 0, nearMiss: 0, noTool: 0 };
+  const notes: string[] = [];
+  const without: string[] = [];
   for (const tool of tools) {
-    const phrases = examplePhrases(tool.description ?? '');
-    const sibling = closestSibling(tool, tools);
+    const requests = [...examplePhrases(tool.description ?? '').map((query) => ({ query })), ...positiveRequests(tool)];
     let kept = 0;
-    for (const query of phrases) {
-      if (kept >= 2) break;
-      // The second kept phrase is the near miss: the model must pick this tool over its closest sibling.
-      const nearMiss = kept === 1 && sibling !== undefined;
-      const candidate: DraftCase = {
-        id: `${tool.name}-${nearMiss ? 'near-miss' : `positive-${kept + 1}`}`,
-        query,
-        expect: nearMiss ? { tool: tool.name, notTools: [sibling] } : { tool: tool.name },
-        tags: [nearMiss ? 'near-miss' : 'positive'],
-        draft: true,
-      };
+    for (const r of requests) {
+      if (kept >= PER_TOOL) break;
+      const candidate: DraftCase = { id: `${tool.name}-positive-${kept + 1}`, query: r.query, expect: { tool: tool.name }, tags: ['positive'], draft: true };
       if (addCase(cases, candidate) === 'kept') kept += 1;
     }
-    if (kept === 0) missing.push(tool.name);
+    counts.positive += kept;
+    if (kept === 0) without.push(tool.name);
   }
-  NO_TOOL_QUERIES.forEach((query, i) => addCase(cases, { id: `no-tool-${i + 1}`, query, expect: { tool: null }, tags: ['no-tool'], draft: true }));
-  return { cases, missing };
+  if (without.length) notes.push(`no positive draft for ${without.join(', ')}: the description states no action (a verb and its object) and quotes no example; write their cases by hand`);
+  let nearPairs = 0;
+  for (const tool of tools) {
+    const siblingName = closestSibling(tool, tools);
+    const sibling = tools.find((t) => t.name === siblingName);
+    if (!sibling || sharedWords(tool, sibling) < NEAR) continue;
+    nearPairs += 1;
+    const theirs = toolAction(sibling);
+    if (!theirs) continue;
+    // The sibling's job, with the tool's own verb when the two mean the same, in a phrasing of its own.
+    const mine = toolAction(tool)?.verb;
+    const action = mine && sameVerb(mine, theirs.verb) ? { ...theirs, verb: mine } : theirs;
+    for (const variant of [1, 2, 3]) {
+      const r = phrase(action, sibling, variant, 4);
+      const candidate: DraftCase = { id: `${sibling.name}-near-miss-${tool.name}`, query: r.query, expect: { tool: sibling.name, notTools: [tool.name] }, tags: ['near-miss'], draft: true };
+      if (addCase(cases, candidate) === 'kept') {
+        counts.nearMiss += 1;
+        break;
+      }
+    }
+  }
+  if (counts.nearMiss === 0) {
+    notes.push(tools.length < 2 ? 'no near miss: the server has one tool, so no sibling to confuse it with' : nearPairs === 0 ? `no near miss: no two tools share ${NEAR} or more description words` : 'no near miss: the close siblings state no action to ask for');
+  }
+  const noTool = noToolRequests(tools);
+  noTool.queries.forEach((query, i) => {
+    if (addCase(cases, { id: `no-tool-${i + 1}`, query, expect: { tool: null }, tags: ['no-tool'], draft: true }) === 'kept') counts.noTool += 1;
+  });
+  if (counts.noTool === 0) notes.push(`no no-tool draft: a tool could serve every candidate (${noTool.dropped.map((d) => `${JSON.stringify(d.query)}: ${d.reason}`).join('; ')})`);
+  return { cases, counts, notes };
 }

@@ -45,14 +45,21 @@ export function registerInit(program: Command, setExit: SetExit): void {
         out.push(`  ${s.name}: skipped (${s.error})`);
         continue;
       }
+      const c = s.counts;
       const proposed = s.proposals ? `; the model proposed ${s.proposals.proposed}, ${s.proposals.kept} kept, ${s.proposals.dropped.length} dropped` : '';
-      out.push(`  ${s.name}: ${s.tools} tool(s), ${s.cases} draft case(s)${proposed}`);
-      if (s.withoutExamples.length > 0) out.push(`    no example phrase in the description of: ${s.withoutExamples.join(', ')} (write their positive cases by hand)`);
+      out.push(`  ${s.name}: ${s.tools} tool(s), ${s.cases} draft case(s): ${c.positive} positive, ${c.nearMiss} near miss, ${c.noTool} no-tool${s.proposals ? `, ${c.proposed} proposed` : ''}${proposed}`);
+      for (const note of s.notes) out.push(`    ${note}`);
+      out.push(
+        s.baseline
+          ? `    gate.minAccuracy ${s.baseline.minAccuracy}: the mock model's accuracy on the drafts (${s.baseline.passed}/${s.baseline.cases}); a drop below fails, tighten it after review`
+          : '    no gate: the baseline run errored; add gate: {minAccuracy: ...} to the query set once it runs',
+      );
       for (const d of s.proposals?.dropped ?? []) out.push(`    dropped ${JSON.stringify(d.query)} for ${d.tool}: ${d.reason}`);
     }
     for (const f of result.written) out.push(`  wrote ${f}`);
     for (const f of result.kept) out.push(`  kept ${f} (it exists; --force overwrites it)`);
-    out.push('next: review the draft cases in toolvet/queries/ (delete each "draft: true" once checked), then run `npx vitest run`');
+    out.push(`  the workflow runs ${result.shards} shard(s): never more than the ${result.servers.filter((s) => !s.error).length} test file(s)`);
+    out.push('next: review the draft cases in toolvet/queries/ (delete each "draft: true" once checked, then raise gate.minAccuracy), and run `npx vitest run`');
     process.stdout.write(`${out.join('\n')}\n`);
     setExit(EXIT.ok);
   });
