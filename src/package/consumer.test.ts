@@ -141,10 +141,10 @@ describe('toolvet init in an empty project, then what it wrote', { timeout: LONG
     writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { echo: entry('echo.mjs'), refman: entry('refman.mjs') } }, null, 2));
   }, 1_800_000);
 
-  it('init writes the query sets, the suite, vitest.config.ts and the workflow', async () => {
+  it('init writes the query sets, one test file per server, vitest.config.ts and the workflow', async () => {
     const init = await run('toolvet', ['init']);
     expect(init.code, init.stderr).toBe(0);
-    for (const file of ['toolvet/queries/echo.yaml', 'toolvet/queries/refman.yaml', 'toolvet/selection.test.ts', 'vitest.config.ts', '.github/workflows/toolvet.yml']) {
+    for (const file of ['toolvet/queries/echo.yaml', 'toolvet/queries/refman.yaml', 'toolvet/selection/echo.test.ts', 'toolvet/selection/refman.test.ts', 'vitest.config.ts', '.github/workflows/toolvet.yml']) {
       expect(existsSync(join(project, file)), file).toBe(true);
     }
     expect(readFileSync(join(project, 'toolvet/queries/refman.yaml'), 'utf8')).toMatch(/draft: true/);
