@@ -182,7 +182,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
   }
   for (const set of inputs.sets) {
     const drafts = set.drafts;
-    if (drafts > 0) warnings.push({ code: 'W_DRAFT_CASES', message: `${drafts} of ${set.count} case(s) in ${set.file} are drafts (draft: true, written by toolvet init) and count like the others`, hint: 'review each draft case (its query and expected tool), then delete its draft: true' });
+    if (drafts > 0) warnings.push({ code: 'W_DRAFT_CASES', message: `${drafts} of ${set.count} case(s) in ${set.file} are drafts (draft: true, written by toolvet init) and count like the others`, hint: 'review each draft case (its query and expected tool), then delete its draft: true and raise the set\'s gate.minAccuracy (init set it to the accuracy it measured)' });
   }
   const order = caseOrder(inputs.sets);
   const found = priceFor(prices, options.model.id);
