@@ -9,6 +9,7 @@ import type { SweepPoint, ToolvetResult } from '../report/model.ts';
 import { resultHeader } from '../report/result-header.ts';
 import { summarise } from '../scoring/metrics.ts';
 import { ServerPool } from '../servers/server-pool.ts';
+import { ToolRoutes } from '../servers/tool-routing.ts';
 import type { CaseResult, ToolDefinition } from '../types.ts';
 import { distractorPool } from './distractors.ts';
 import { allCases } from '../config/query-set-source.ts';
@@ -36,9 +37,10 @@ export async function runDistractorSweep(options: SweepOptions): Promise<Toolvet
     const own = new Map<string, ToolDefinition[]>();
     const extra = new Map<string, ToolDefinition[]>();
     for (const set of inputs.sets) {
-      const tools = set.servers ? allTools.filter((t) => t.server === undefined || set.servers!.includes(t.server)) : allTools;
+      // As eval offers them: the set's servers only, a name two of them list as server__tool.
+      const tools = ToolRoutes.among(allTools, set.servers).offered();
       own.set(set.name, tools);
-      const others = [...allTools.filter((t) => !tools.includes(t)), ...fromFile];
+      const others = [...allTools.filter((t) => t.server !== undefined && set.servers !== undefined && !set.servers.includes(t.server)), ...fromFile];
       extra.set(set.name, distractorPool(tools, others, max, options.seed));
     }
     const cases = inputs.sets.flatMap((s) => allCases(s));

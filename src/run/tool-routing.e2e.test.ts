@@ -117,6 +117,20 @@ describe('a tool name two servers list: the call runs on the server the query se
     expect(run.code).toBe(1);
   }, 150_000);
 
+  it('the distractor sweep offers the same qualified names, never one name twice', async () => {
+    const world = itemsWorld();
+    offered.delete('which tool deletes archived items');
+    const queries = world.queries('sweep.yaml', { servers: ['archive', 'shop'], cases: [{ id: 'which', query: 'which tool deletes archived items', expect: { tool: 'archive__delete_items' } }] });
+    const run = await runCli(['eval', '--start-timeout', '120000', '--config', world.config, '--queries', queries, '--distractors', '0,3', ...cliModel()], { timeoutMs: 120_000 });
+    expect(run.code, run.stderr).toBe(0);
+    const seen = offered.get('which tool deletes archived items')!;
+    expect(seen.map((names) => names.length)).toEqual([4, 7]);
+    expect([...seen[0]].sort()).toEqual(['archive__delete_items', 'archive__list_items', 'shop__delete_items', 'shop__list_items']);
+    for (const names of seen) expect(new Set(names).size).toBe(names.length);
+    expect(world.ran('archive')).toEqual([]);
+    expect(world.ran('shop')).toEqual([]);
+  }, 150_000);
+
   it('refuses an allow entry naming a bare name both selected servers list, naming both servers', async () => {
     const world = itemsWorld();
     const queries = world.queries('ambiguous.yaml', { servers: ['archive', 'shop'], scenarios: [{ id: 'lamp', query: 'throw out the old lamp', allow: ['delete_items'] }] });
