@@ -4,43 +4,22 @@
  * recorded runs' own errors and gates become warnings); a failed test that recorded a result, a test
  * that threw before recording one, and a test file that failed to load each fail the report.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ToolvetResult } from '../src/report/model.ts';
 import { resultSchemaErrors } from '../src/report/result-schema.ts';
+import { vitestRun as runCheck, type VitestRun } from '../src/testing/vitest-run.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
-
-const dirs: string[] = [];
+const runs: VitestRun[] = [];
 afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const run of runs) run.dispose();
 });
 
-function vitestRun(check: string): Promise<{ code: number; output: string; result: ToolvetResult; markdown: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'toolvet-verdicts-'));
-  dirs.push(dir);
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [VITEST, 'run', '--config', 'fixtures/vitest-verdicts/vitest.config.ts', '--reporter=default', '--reporter=./reporters/vitest-reporter.ts'],
-      { cwd: ROOT, env: { ...process.env, TOOLVET_VERDICT_CASE: check, TOOLVET_REPORT_DIR: dir, TOOLVET_REPORT_FORMATS: 'json,markdown', GITHUB_ACTIONS: '', CI: 'true' }, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        // A missing report is a failure of the test that reads it, not a promise that never settles.
-        const read = (name: string): string => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '');
-        resolve({
-          code: error ? Number((error as { code?: number }).code ?? 1) : 0,
-          output: stdout + stderr,
-          result: JSON.parse(read('toolvet.json') || '{"verdict": {"status": "(no report written)", "reasons": []}, "warnings": []}') as ToolvetResult,
-          markdown: read('toolvet.md'),
-        });
-      },
-    );
-  });
+async function vitestRun(check: string): Promise<{ code: number; output: string; result: ToolvetResult; markdown: string }> {
+  const run = await runCheck(check);
+  runs.push(run);
+  // A missing report is a failure of the test that reads it.
+  const result = JSON.parse(run.read('toolvet.json') || '{"verdict": {"status": "(no report written)", "reasons": []}, "warnings": []}') as ToolvetResult;
+  return { code: run.code, output: run.stdout + run.stderr, result, markdown: run.read('toolvet.md') };
 }
 
 describe("the vitest reporter's verdict is vitest's", () => {
