@@ -28,7 +28,8 @@ export interface VitestRun {
   dispose(): void;
 }
 
-export function vitestRun(check: string, env: Record<string, string> = {}, formats = 'json,markdown'): Promise<VitestRun> {
+/** `args` are added to the command line (more reporters, for example); `{dir}` in one stands for the report folder. */
+export function vitestRun(check: string, env: Record<string, string> = {}, formats = 'json,markdown', args: string[] = []): Promise<VitestRun> {
   const dir = mkdtempSync(join(tmpdir(), 'toolvet-verdicts-'));
   const tmp = join(dir, 'tmp');
   const reports = join(dir, 'reports');
@@ -39,7 +40,7 @@ export function vitestRun(check: string, env: Record<string, string> = {}, forma
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [VITEST, 'run', '--config', 'fixtures/vitest-verdicts/vitest.config.ts', '--reporter=default', '--reporter=./reporters/vitest-reporter.ts'],
+      [VITEST, 'run', '--config', 'fixtures/vitest-verdicts/vitest.config.ts', '--reporter=default', '--reporter=./reporters/vitest-reporter.ts', ...args.map((a) => a.replaceAll('{dir}', reports))],
       {
         cwd: ROOT,
         env: { ...process.env, TOOLVET_VERDICT_CASE: check, TOOLVET_REPORT_DIR: reports, TOOLVET_REPORT_FORMATS: formats, GITHUB_ACTIONS: '', CI: 'true', TMPDIR: tmp, ...env },

@@ -10,7 +10,7 @@ import { lintMatchers } from './matchers-lint.ts';
 import { selectionMatchers } from './matchers-selection.ts';
 import { skillsMatchers } from './matchers-skills.ts';
 import { scenarioMatchers } from './matchers-scenarios.ts';
-import { shareSecrets } from './secrets-bridge.ts';
+import { redactedCopy, redactMessages, shareSecrets } from './secrets-bridge.ts';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -24,11 +24,13 @@ declare module 'vitest' {
 // above (vitest re-exports TaskMeta from @vitest/runner), and a vitest task must still be accepted.
 export function recordResult(task: { meta: object }, result: ToolvetResult): void {
   const meta = task.meta as { toolvet?: ToolvetResult[] };
-  (meta.toolvet ??= []).push(result);
+  // A redacted copy: vitest's own json and blob reporters save meta as it is.
+  (meta.toolvet ??= []).push(redactedCopy(result));
   shareSecrets();
 }
 
-expect.extend({ ...selectionMatchers, ...lintMatchers, ...diffMatchers, ...skillsMatchers, ...scenarioMatchers });
+// Failure messages quote what servers and models said; vitest prints and saves them as they are.
+expect.extend(redactMessages({ ...selectionMatchers, ...lintMatchers, ...diffMatchers, ...skillsMatchers, ...scenarioMatchers }));
 
 export { evalSelection, type SelectionEvalOptions } from './eval-selection.ts';
 export { diffMatchers, lintMatchers, scenarioMatchers, selectionMatchers, skillsMatchers };

@@ -6,14 +6,15 @@
  * knows to its own file there (mode 0600, written whole then renamed) after each helper run and each
  * `recordResult`; the reporter reads them into its registry as tests finish, and removes the folder when
  * the run ends. Nothing travels in `task.meta`, which vitest's own json reporter serializes. Without
- * the reporter nothing is provided and no file is written.
+ * the reporter nothing is provided and no file is written. What a test attaches to `task.meta` is a
+ * redacted copy (`redactedCopy`), since vitest's json and blob reporters save meta as it is.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { knownSecrets, registerSecret } from '../safety/secrets.ts';
+import { knownSecrets, redactSecrets, registerSecret } from '../safety/secrets.ts';
 
 /** The `provide` key under which the reporter hands its folder to the workers. */
 export const SECRETS_DIR_KEY = 'toolvetSecretsDir';
@@ -44,6 +45,35 @@ export function shareSecrets(): void {
   writeFileSync(partial, JSON.stringify(secrets), { mode: 0o600 });
   renameSync(partial, file);
   shared = secrets.length;
+}
+
+/** An object's keys redacted too (a tool name is a key of the confusion matrix), as own keys whatever their name. */
+function redactKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.every((k) => redactSecrets(k) === k)) return value;
+  const out = {};
+  for (const k of keys) Object.defineProperty(out, redactSecrets(k), { value: (value as Record<string, unknown>)[k], enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** A deep copy of a JSON value with every registered secret redacted from its strings and keys. */
+export function redactedCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (_key, v: unknown) => (typeof v === 'string' ? redactSecrets(v) : redactKeys(v))) as T;
+}
+
+type Matcher = (...args: never[]) => { pass: boolean; message: () => string };
+
+/** Matchers whose failure messages are redacted (vitest prints them, and its json reporter saves them). */
+export function redactMessages<T extends Record<string, Matcher>>(matchers: T): T {
+  const out: Record<string, Matcher> = {};
+  for (const [name, matcher] of Object.entries(matchers)) {
+    out[name] = function (this: unknown, ...args: never[]) {
+      const result = matcher.apply(this, args);
+      return { ...result, message: () => redactSecrets(result.message()) };
+    };
+  }
+  return out as T;
 }
 
 /** Reporter side: the private folder the workers write to, made for this run. */
