@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'E_FILE_INVALID'
   /** A FIFO, device, or symlink leaving its tree where a file was expected: refused unread. */
   | 'E_FILE_SPECIAL'
+  /** An output path that cannot be written: a read-only folder, a link, a full disk (the old file is kept). */
+  | 'E_OUTPUT_UNWRITABLE'
   | 'E_UNKNOWN_SERVER'
   | 'E_UNKNOWN_TOOL'
   | 'E_AMBIGUOUS_TOOL'
@@ -58,6 +60,7 @@ const INPUT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'E_FILE_PARSE',
   'E_FILE_INVALID',
   'E_FILE_SPECIAL',
+  'E_OUTPUT_UNWRITABLE',
   'E_UNKNOWN_SERVER',
   'E_UNKNOWN_TOOL',
   'E_AMBIGUOUS_TOOL',

@@ -8,7 +8,7 @@ import { EXIT, formatError, ToolvetError } from '../errors.ts';
 import { commandNamed, COMMANDS } from './commands/index.ts';
 import { VERSION } from '../version.ts';
 import { installOutputBoundary } from '../safety/boundary.ts';
-import { refuseDashOutput } from './output.ts';
+import { checkOutputsWritable, refuseDashOutput } from './output.ts';
 
 export async function main(argv: string[]): Promise<number> {
   // Every byte the CLI prints passes one boundary: secrets redacted, control sequences inert (src/safety).
@@ -21,7 +21,9 @@ export async function main(argv: string[]): Promise<number> {
     .description('Eval and regression harness for MCP tool servers and agent skills')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    // Output paths are checked before any server or model starts, so a bad one costs no run.
+    .hook('preAction', (_program, action) => checkOutputsWritable(action));
   try {
     refuseDashOutput(argv);
     const named = commandNamed(argv);

@@ -6,7 +6,8 @@
  * server gives identical bytes and a changed one gives a readable git diff. The format number stays 1:
  * the new fields are optional, so older files still read and older readers see an unknown key.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFileInside } from '../safety/write-file.ts';
 import { encodeFileName } from '../safety/file-name.ts';
 import { redactSecrets } from '../safety/secrets.ts';
 import { join, resolve } from 'node:path';
@@ -115,7 +116,8 @@ export async function snapshotServers(options: SnapshotOptions): Promise<Snapsho
       const surface = await readSurface(connection, gaps);
       const snapshot = createSnapshot({ name: identity.name ?? name, ...(identity.version ? { version: identity.version } : {}) }, identity.protocolVersion, tools, surface);
       const file = join(outDir, snapshotFileName(name));
-      writeFileSync(file, redactSecrets(serializeSnapshot(snapshot)));
+      // Server names are encoded (no `..`, no `/`), and the write stays inside outDir even through links.
+      writeFileInside(outDir, snapshotFileName(name), redactSecrets(serializeSnapshot(snapshot)));
       written.push({
         server: name,
         file,

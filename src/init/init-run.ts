@@ -7,9 +7,10 @@
  * configuration and are untrusted: they reach file names only through encodeFileName, and every path
  * is checked to lie inside the project before it is written.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { writeFileInside } from '../safety/write-file.ts';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { ToolvetError } from '../errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
@@ -155,8 +156,8 @@ export async function runInit(options: InitOptions = {}): Promise<InitResult> {
       kept.push(path);
       continue;
     }
-    mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, text);
+    // Atomic, and inside the project after links are followed (a folder on the way may be a link out).
+    writeFileInside(cwd, path, text);
     written.push(path);
   }
   return { config: configFile, servers, written, kept, shards: shardCount(ready.length) };

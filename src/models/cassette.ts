@@ -15,10 +15,11 @@
  * never headers, so an API key cannot end up here.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { writeFileInside } from '../safety/write-file.ts';
 import { encodeFileName } from '../safety/file-name.ts';
 import { redactSecrets } from '../safety/secrets.ts';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ToolvetError, type ErrorInfo } from '../errors.ts';
 import type { ChatMessage, ModelRequest, ModelResponse, ToolChoice } from '../types.ts';
 import { toWireTool, type WireTool } from './wire.ts';
@@ -119,10 +120,9 @@ export function keyRequest(model: string, request: ModelRequest, defaults: Sampl
   return { key, model, messages, wireTools, toolHashes, sampling };
 }
 
-function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, redactSecrets(text));
-  renameSync(tmp, file);
+/** Every cassette file stays inside the cassette folder (tool names become file names) and is written atomically. */
+function writeAtomic(dir: string, file: string, text: string): void {
+  writeFileInside(dir, relative(dir, file), redactSecrets(text));
 }
 
 function readJson<T>(file: string, what: string): T {
@@ -169,7 +169,7 @@ export class Cassette {
   }
 
   writeLatencies(latencies: Latencies): void {
-    writeAtomic(join(this.dir, 'latencies.json'), stableJson(latencies));
+    writeAtomic(this.dir, join(this.dir, 'latencies.json'), stableJson(latencies));
   }
 
   toolFile(name: string, hash: string): string {
@@ -191,12 +191,12 @@ export class Cassette {
       request: sortKeys(exchange.request),
       answers: exchange.answers,
     };
-    writeAtomic(this.exchangeFile(exchange.key), `${JSON.stringify(ordered, null, 2)}\n`);
+    writeAtomic(this.dir, this.exchangeFile(exchange.key), `${JSON.stringify(ordered, null, 2)}\n`);
   }
 
   writeTool(tool: WireTool, hash: string): void {
     const file = this.toolFile(tool.function.name, hash);
-    if (!existsSync(file)) writeAtomic(file, stableJson(tool));
+    if (!existsSync(file)) writeAtomic(this.dir, file, stableJson(tool));
   }
 
   readTool(name: string, hash: string): WireTool | undefined {
@@ -218,6 +218,6 @@ export class Cassette {
   }
 
   writeRun(run: CassetteRun): void {
-    writeAtomic(join(this.dir, 'run.json'), stableJson(run));
+    writeAtomic(this.dir, join(this.dir, 'run.json'), stableJson(run));
   }
 }

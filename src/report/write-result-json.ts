@@ -4,9 +4,8 @@
  * and are written as they come. The bytes are those of `JSON.stringify(result, null, 2)` with every
  * case in `cases`, passed through `toFile` (secrets redacted, no escape sequences), like writeJsonFile.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { toFile } from '../safety/boundary.ts';
+import { writeFileAtomicWith } from '../safety/write-file.ts';
 import type { CaseResult } from '../types.ts';
 import type { ToolvetResult } from './model.ts';
 
@@ -16,11 +15,10 @@ const PIECE = 1 << 20;
 
 /** `cases` replaces `result.cases` (which may hold only some of them); without it the result is written as it is. */
 export function writeResultJson(file: string, result: ToolvetResult, cases?: Iterable<CaseResult>): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const fd = openSync(file, 'w');
-  try {
+  // Atomic (src/safety/write-file.ts): the file appears whole or not at all; an old one survives a failure.
+  writeFileAtomicWith(file, (write) => {
     if (!cases || result.cases === undefined) {
-      writeSync(fd, toFile(`${JSON.stringify(result, null, 2)}\n`));
+      write(toFile(`${JSON.stringify(result, null, 2)}\n`));
       return;
     }
     const text = `${JSON.stringify({ ...result, cases: MARK }, null, 2)}\n`;
@@ -32,13 +30,11 @@ export function writeResultJson(file: string, result: ToolvetResult, cases?: Ite
       piece += `${first ? '[' : ','}\n    ${JSON.stringify(c, null, 2).replace(/\n/g, '\n    ')}`;
       first = false;
       if (piece.length >= PIECE) {
-        writeSync(fd, toFile(piece));
+        write(toFile(piece));
         piece = '';
       }
     }
     piece += first ? '[]' : '\n  ]';
-    writeSync(fd, toFile(piece + text.slice(at + quoted.length)));
-  } finally {
-    closeSync(fd);
-  }
+    write(toFile(piece + text.slice(at + quoted.length)));
+  });
 }

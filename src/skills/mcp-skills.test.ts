@@ -83,3 +83,28 @@ describe('skills served over MCP', () => {
     expect(evalResult.skills.trigger.cases.filter((c) => c.skill === 'warehouse-restock').map((c) => c.id).sort()).toEqual(['warehouse-restock/poem', 'warehouse-restock/pricing', 'warehouse-restock/restock-week', 'warehouse-restock/running-low']);
   });
 });
+
+describe('a served skill whose files cannot be laid out', () => {
+  const hostile = { command: process.execPath, args: [fixture('servers/faults/hostile-skills.mjs')] };
+
+  it('is left out alone, with a warning naming the file and why; the sound skills of every server stay', async () => {
+    const served = await fetchMcpSkills({ config: hostConfig({ hostile, skills: skillsServer }) });
+    try {
+      expect(served.skills.map((s) => s.file)).toEqual(['skill://sound-skill/SKILL.md', 'skill://stock-notes/SKILL.md', 'skill://warehouse-restock/SKILL.md']);
+      expect(served.warnings.map((w) => [w.code, w.server, /serves skill (\S+)/.exec(w.message)?.[1], /: (E[A-Z]+)\)/.exec(w.message)?.[1]])).toEqual([
+        ['W_SKILL_UNUSABLE', 'hostile', 'skill://file-and-folder/SKILL.md', expect.stringMatching(/^(EEXIST|ENOTDIR)$/)],
+        ['W_SKILL_UNUSABLE', 'hostile', 'skill://long-name/SKILL.md', 'ENAMETOOLONG'],
+      ]);
+    } finally {
+      served.dispose();
+    }
+  });
+
+  it('skills lint --config lints every other skill (once E_INTERNAL ENAMETOOLONG for all)', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'toolvet-no-skills-'));
+    const run = await runCli(['skills', 'lint', empty, '--config', hostConfig({ hostile, skills: skillsServer }), '--format', 'json']);
+    expect(run.stderr).not.toContain('E_INTERNAL');
+    const result = JSON.parse(run.stdout) as { skills: { discovery: { skills: Array<{ file: string }> } } };
+    expect(result.skills.discovery.skills.map((s) => s.file)).toEqual(['skill://sound-skill/SKILL.md', 'skill://stock-notes/SKILL.md', 'skill://warehouse-restock/SKILL.md']);
+  }, 60_000);
+});

@@ -5,17 +5,19 @@
  * temporary folder, so skills lint and the trigger eval treat the skill exactly like a folder skill.
  * The skill's location (`file`, in findings and results) stays its `skill://` URI.
  *
- * A server that fails to start or to list its skills is reported for that server alone.
+ * A server that fails to start or to list its skills is reported for that server alone; a skill whose
+ * files cannot be written (a file that is also a folder, a 300-character name) is left out alone.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
 import { toErrorInfo } from '../errors.ts';
 import type { Diagnostic } from '../report/result-core.ts';
 import type { ServedSkill, ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import { encodeFileName } from '../safety/file-name.ts';
+import { writeFileInside } from '../safety/write-file.ts';
 import { parseSkill, type SkillDoc } from './skill-file.ts';
 
 export interface McpSkills {
@@ -101,9 +103,17 @@ function materialize(skill: ServedSkill, serverDir: string, warnings: Diagnostic
       warnings.push({ code: 'W_SKILL_FILE_SKIPPED', server, message: `server "${server}", skill ${skill.uri}: ${file.uri} is outside the skill; not copied` });
       continue;
     }
-    const target = join(folder, ...rel.split('/'));
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.bytes);
+    try {
+      writeFileInside(folder, rel, file.bytes);
+    } catch (error) {
+      // A file that is also a folder (EEXIST, ENOTDIR), a name no file system takes (ENAMETOOLONG):
+      // this skill cannot be laid out as the server describes it, so it alone is left out.
+      const cause = (error as { cause?: NodeJS.ErrnoException }).cause;
+      const why = cause?.code ?? (error as NodeJS.ErrnoException).code ?? toErrorInfo(error).message;
+      warnings.push({ code: 'W_SKILL_UNUSABLE', server, message: `server "${server}" serves skill ${skill.uri} with a file that cannot be written as a file (${file.uri.length > 120 ? `${file.uri.slice(0, 120)}…` : file.uri}: ${why}); the skill is left out`, hint: 'fix the skill on the server: every file needs a path a file system can hold' });
+      rmSync(folder, { recursive: true, force: true });
+      return undefined;
+    }
   }
   return parseSkill(main.text, { folderName, folder, file: skill.uri, scope: 'project' });
 }

@@ -6,7 +6,7 @@
  * (src/improve/skills.ts); `--write` rewrites its SKILL.md.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadQuerySet } from '../../config/query-set.ts';
 import { loadToolFile } from '../../config/tool-file.ts';
@@ -20,6 +20,8 @@ import { resultHeader } from '../../report/result-header.ts';
 import type { ToolDefinition } from '../../types.ts';
 import { addModelFlags, addServerFlags, collect, modelFromFlags, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import { writeTextFile } from '../output.ts';
+import { toFile } from '../../safety/boundary.ts';
+import { writeFileInside } from '../../safety/write-file.ts';
 import type { SetExit } from './set-exit.ts';
 
 interface ImproveFlags extends ModelFlags, ServerFlags {
@@ -139,8 +141,10 @@ async function improveSkillCommand(flags: ImproveFlags, setExit: SetExit): Promi
     process.stdout.write(`${formatImproveText(run.result)}\n`);
     if (flags.json) saveJson(flags.json, run.result, model.id, startedAt);
     if (flags.write && run.result.steps.length) {
+      const root = resolve(flags.skills);
       for (const edit of skillFileEdits(run)) {
-        writeTextFile(edit.file, edit.text);
+        // Inside the --skills folder after following links: a skill folder linked out of it is refused.
+        writeFileInside(root, relative(root, edit.file), toFile(edit.text));
         process.stdout.write(`wrote the confirmed description of ${edit.skill} to ${edit.file}\n`);
       }
     }
