@@ -50,6 +50,45 @@ describe('compareToBaseline', () => {
     expect(still).toMatchObject({ change: 'slower', flagged: true });
   });
 
+  describe('a warm call on a machine that got busier between the runs', () => {
+    // Measured shapes: an unchanged tools/list went 0.3 -> 2.8 ms (9.3x) when two CPU hogs started,
+    // while a byte echoed by a child process went 0.05 -> 0.9 ms in the same rounds.
+    const listThen = [0.3, 0.31, 0.29, 0.3, 0.32, 0.3, 0.31];
+    const echoThen = [0.05, 0.05, 0.06, 0.05, 0.05, 0.05, 0.06];
+    const listNow = [2.8, 2.7, 2.9, 2.6, 2.85, 2.75, 3.0];
+    const echoNow = [0.9, 0.88, 0.95, 0.85, 0.92, 0.9, 1.0];
+    const list = (rounds: number[]): BenchTaskResult => ({ ...task(rounds), kind: 'tools-list', task: 't' });
+    const withEcho = (rounds: number[], echo: number[]): Baseline => ({ ...baseline(rounds), echo: new Map([['s', { medians: echo, mins: echo }]]) });
+    const now = (echo: number[]): Map<string, { medians: number[]; mins: number[] }> => new Map([['s', { medians: echo, mins: echo }]]);
+
+    it('is not flagged when the echo explains the slowdown, and says noisy (load)', () => {
+      const [busy] = compareToBaseline([list(listNow)], withEcho(listThen, echoThen), 1.2, 1, new Map(), new Map(), now(echoNow));
+      expect(busy).toMatchObject({ change: 'noisy', flagged: false });
+      expect(busy.ratio).toBeGreaterThan(9);
+      expect(busy.loadAdjustedRatio).toBeLessThan(1.2);
+      // Without the echo the same rounds are flagged: the rank test sees a real shift, of the machine.
+      expect(compareToBaseline([list(listNow)], baseline(listThen), 1.2, 1)[0]).toMatchObject({ change: 'slower', flagged: true });
+    });
+
+    it('is still flagged when the server got slower by more than the machine explains', () => {
+      const callThen = [20.3, 20.4, 20.2, 20.5, 20.3, 20.4, 20.3];
+      const callNow = [42.8, 42.6, 43.0, 42.7, 42.9, 42.6, 43.2]; // 2x the handler, plus the busier machine
+      const call = (rounds: number[]): BenchTaskResult => ({ ...task(rounds), kind: 'tools-call' });
+      const [slower] = compareToBaseline([call(callNow)], withEcho(callThen, echoThen), 1.2, 1, new Map(), new Map(), now(echoNow));
+      expect(slower).toMatchObject({ change: 'slower', flagged: true });
+      expect(slower.loadAdjustedRatio).toBeGreaterThan(1.9);
+      // On the same machine state, the unchanged call is not flagged.
+      const [same] = compareToBaseline([call(callThen.map((x) => x + 2.5))], withEcho(callThen, echoThen), 1.2, 1, new Map(), new Map(), now(echoNow));
+      expect(same).toMatchObject({ change: 'same', flagged: false });
+    });
+
+    it('credits no quieter machine, and keeps the baseline p50 beside the ratio', () => {
+      const [faster] = compareToBaseline([list(listThen.map((x) => x * 5))], withEcho(listThen, echoNow), 1.2, 1, new Map(), new Map(), now(echoThen));
+      expect(faster).toMatchObject({ change: 'slower', loadAdjustedRatio: expect.closeTo(5, 1) });
+      expect(faster.baseline?.p50Ms).toBe(10);
+    });
+  });
+
   it('flags a cold start only when it is also slower relative to the machine reference of the same rounds', () => {
     const cold = [260, 300, 280, 270, 310, 290, 275];
     const refThen = [100, 110, 105, 100, 115, 108, 102];

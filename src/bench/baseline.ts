@@ -20,6 +20,7 @@
 import { readDataFile } from '../config/read-file.ts';
 import { validateData } from '../config/validate.ts';
 import type { BenchTaskResult } from '../report/model.ts';
+import { echoPair, withoutMachine } from './load-adjust.ts';
 import { median } from './rounds.ts';
 
 export const DEFAULT_THRESHOLD = 1.2;
@@ -47,11 +48,19 @@ export interface Baseline {
   tasks: BaselineTask[];
   /** Per server, round medians of the machine's reference (`node -e ""`). */
   machine?: Map<string, number[]>;
+  /** Per server, the machine's warm reference (a byte echoed by a child process): round medians and fastest. */
+  echo?: Map<string, EchoRounds>;
   /** One-minute load average per CPU when the baseline was taken, when it says. */
   loadPerCpu?: number;
   /** Mean runnable tasks per CPU during the baseline run (Linux), when it says. */
   runnablePerCpu?: number;
   cpus?: number;
+}
+
+/** The echo reference's rounds (src/bench/machine-load.ts): medians and fastest samples. */
+export interface EchoRounds {
+  medians: readonly number[];
+  mins: readonly number[];
 }
 
 /** How busy the machine is: the load average per CPU, and where sampled the runnable tasks per CPU. */
@@ -70,7 +79,16 @@ const baselineSchema = {
         environment: { type: 'object', properties: { cpus: { type: 'integer', minimum: 1 }, loadAverage: { type: 'array', items: { type: 'number' } }, runnable: { type: 'number', minimum: 0 } } },
         machine: {
           type: 'array',
-          items: { type: 'object', properties: { server: { type: 'string' }, roundMediansMs: { type: 'array', items: { type: 'number', minimum: 0 } } }, required: ['server', 'roundMediansMs'] },
+          items: {
+            type: 'object',
+            properties: {
+              server: { type: 'string' },
+              roundMediansMs: { type: 'array', items: { type: 'number', minimum: 0 } },
+              echoRoundMediansMs: { type: 'array', items: { type: 'number', minimum: 0 } },
+              echoRoundMinMs: { type: 'array', items: { type: 'number', minimum: 0 } },
+            },
+            required: ['server', 'roundMediansMs'],
+          },
         },
         tasks: {
           type: 'array',
@@ -99,7 +117,7 @@ const baselineSchema = {
 } as const;
 
 export function loadBaseline(file: string): Baseline {
-  const data = validateData<{ bench: { tasks: BaselineTask[]; machine?: Array<{ server: string; roundMediansMs: number[] }>; environment?: { cpus?: number; loadAverage?: number[]; runnable?: number } } }>(
+  const data = validateData<{ bench: { tasks: BaselineTask[]; machine?: Array<{ server: string; roundMediansMs: number[]; echoRoundMediansMs?: number[]; echoRoundMinMs?: number[] }>; environment?: { cpus?: number; loadAverage?: number[]; runnable?: number } } }>(
     baselineSchema,
     readDataFile(file, 'bench baseline'),
     file,
@@ -112,6 +130,9 @@ export function loadBaseline(file: string): Baseline {
     file,
     tasks: data.bench.tasks,
     ...(data.bench.machine ? { machine: new Map(data.bench.machine.map((m) => [m.server, m.roundMediansMs])) } : {}),
+    ...(data.bench.machine?.some((m) => m.echoRoundMediansMs)
+      ? { echo: new Map(data.bench.machine.filter((m) => m.echoRoundMediansMs).map((m) => [m.server, { medians: m.echoRoundMediansMs!, mins: m.echoRoundMinMs ?? [] }])) }
+      : {}),
     ...(load !== undefined && env?.cpus ? { loadPerCpu: load / env.cpus, cpus: env.cpus } : {}),
     ...(env?.runnable !== undefined && env.cpus ? { runnablePerCpu: env.runnable / env.cpus } : {}),
   };
@@ -214,6 +235,7 @@ export function compareToBaseline(
   minEffectMs: number = DEFAULT_MIN_EFFECT_MS,
   machine: ReadonlyMap<string, number> = new Map(),
   reference: ReadonlyMap<string, readonly number[]> = new Map(),
+  echo: ReadonlyMap<string, EchoRounds> = new Map(),
 ): BenchTaskResult[] {
   const byKey = new Map(baseline.tasks.map((t) => [`${t.server}\u0000${t.task}`, t]));
   return tasks.map((task) => {
@@ -228,10 +250,18 @@ export function compareToBaseline(
     // What the machine's own slowdown explains does not count against the server.
     const slowerMachine = machine.get(task.server) ?? 1;
     const past = (r: number): boolean => (direction === 1 ? r / slowerMachine >= threshold : r <= 1 / threshold);
-    const typical = beyondNoise(now, then, direction);
+    // A warm call on a busier machine: each round less the machine's extra echo time (load-adjust.ts).
+    const warm = task.kind === 'tools-list' || task.kind === 'tools-call';
+    const echoes = warm && direction === 1 ? echoPair(now, then, echo.get(task.server)?.medians, baseline.echo?.get(task.server)?.medians) : undefined;
+    const adjusted = echoes ? withoutMachine(now, echoes.echoNow, echoes.echoThen) : undefined;
+    const loadAdjustedRatio = adjusted ? median(adjusted) / median(then) : undefined;
+    const typical = beyondNoise(adjusted ?? now, then, direction);
+    const adjustedPast = adjusted === undefined || (past(loadAdjustedRatio!) && median(adjusted) - median(then) >= minEffectMs);
     // The best case: only when both runs kept their rounds' fastest samples.
-    const fastNow = task.roundMinMs && task.roundMinMs.length === now.length ? task.roundMinMs : undefined;
+    const fastNowRaw = task.roundMinMs && task.roundMinMs.length === now.length ? task.roundMinMs : undefined;
     const fastThen = before.roundMinMs && before.roundMinMs.length === then.length ? before.roundMinMs : undefined;
+    const echoMins = fastNowRaw && fastThen && adjusted ? echoPair(fastNowRaw, fastThen, echo.get(task.server)?.mins, baseline.echo?.get(task.server)?.mins) : undefined;
+    const fastNow = fastNowRaw && echoMins ? withoutMachine(fastNowRaw, echoMins.echoNow, echoMins.echoThen) : fastNowRaw;
     const fastestRatio = fastNow && fastThen ? median(fastNow) / median(fastThen) : undefined;
     const fastest = fastNow && fastThen ? beyondNoise(fastNow, fastThen, direction) : undefined;
     // A cold start is CPU work, slowed by a busier machine in its best case too: each round is also
@@ -245,12 +275,16 @@ export function compareToBaseline(
     const relativeRatio = relNow && relThen ? median(relNow) / median(relThen) : undefined;
     const pastRaw = (r: number): boolean => (direction === 1 ? r >= threshold : r <= 1 / threshold);
     const beyond =
-      typical.beyond && (fastest === undefined || (fastest.beyond && past(fastestRatio!))) && (relative === undefined || (relative.beyond && pastRaw(relativeRatio!)));
+      typical.beyond &&
+      adjustedPast &&
+      (fastest === undefined || (fastest.beyond && past(fastestRatio!))) &&
+      (relative === undefined || (relative.beyond && pastRaw(relativeRatio!)));
     const p = typical.p !== undefined ? Math.max(typical.p, fastest?.p ?? 0, relative?.p ?? 0) : undefined;
     const change: NonNullable<BenchTaskResult['change']> = !big || !past(ratio) ? 'same' : !beyond ? 'noisy' : direction === 1 ? 'slower' : 'faster';
     return {
       ...task,
       baseline: {
+        ...(before.p50Ms !== undefined ? { p50Ms: before.p50Ms } : {}),
         meanMs: before.meanMs ?? median(then),
         rme: before.rme ?? 0,
         samples: before.samples ?? 0,
@@ -261,6 +295,7 @@ export function compareToBaseline(
       ratio,
       ...(fastestRatio !== undefined ? { fastestRatio } : {}),
       ...(relativeRatio !== undefined ? { machineRelativeRatio: relativeRatio } : {}),
+      ...(loadAdjustedRatio !== undefined ? { loadAdjustedRatio } : {}),
       ...(slowerMachine > 1 ? { machineRatio: slowerMachine } : {}),
       noise: relativeNoise(now) + relativeNoise(then),
       ...(p !== undefined ? { p } : {}),

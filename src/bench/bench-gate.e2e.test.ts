@@ -39,12 +39,17 @@ describe('bench against a baseline', () => {
     expect(saved.result.bench!.environment.loadAverageAtStart).toHaveLength(3);
     expect(saved.result.bench!.environment.runnable).toBeGreaterThan(0);
     expect(call.roundMinMs).toHaveLength(7);
+    expect(saved.result.bench!.machine?.[0]?.echoRoundMediansMs).toHaveLength(7);
     expect(saved.result.bench!.settings.rounds).toBe(7);
     expect(saved.task('cold start').samples).toBe(10);
 
     for (const name of ['unchanged-1', 'unchanged-2']) {
       const same = await bench(20, name, ['--baseline', baseline]);
-      const rows = same.result.bench!.tasks.map((t) => `${t.task}: ${t.change} ${t.ratio?.toFixed(2)}x [${t.roundMediansMs?.map((m) => m.toFixed(2)).join(' ')}] vs [${t.baseline?.roundMediansMs?.map((m) => m.toFixed(2)).join(' ')}]`);
+      const rounds = (xs: number[] | undefined): string => `[${xs?.map((m) => m.toFixed(2)).join(' ')}]`;
+      const rows = [
+        ...same.result.bench!.tasks.map((t) => `${t.task}: ${t.change} ${t.ratio?.toFixed(2)}x (load-adjusted ${t.loadAdjustedRatio?.toFixed(2)}x) ${rounds(t.roundMediansMs)} vs ${rounds(t.baseline?.roundMediansMs)}`),
+        `echo round trip ${rounds(same.result.bench!.machine?.[0]?.echoRoundMediansMs)} vs ${rounds(saved.result.bench!.machine?.[0]?.echoRoundMediansMs)}`,
+      ];
       expect(same.code, `${name} failed:\n${rows.join('\n')}\n${same.stdout}`).toBe(0);
       expect(same.stdout).toContain('no slowdown flagged');
       for (const t of same.result.bench!.tasks) expect(t.flagged, rows.join('\n')).toBe(false);

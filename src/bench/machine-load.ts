@@ -53,3 +53,49 @@ export function nodeStart(): Promise<number> {
     child.once('exit', () => resolve(performance.now() - started));
   });
 }
+
+/** A child process that echoes what it reads: one round trip through a pipe and back. */
+export interface RoundTrip {
+  /** Sends one byte and waits for it to come back; resolves to the time taken in ms. */
+  time: () => Promise<number>;
+  close: () => void;
+}
+
+/**
+ * The machine's reference for a warm call, timed in the same rounds as tools/list and tools/call: a
+ * byte sent to a child process and echoed back. A call to a stdio server is the same two wake-ups
+ * plus the server's work, so when a busier machine delays wake-ups, this slows as the call does;
+ * nothing in it changes between two versions of a server (src/bench/baseline.ts takes it off).
+ */
+export function startRoundTrip(): RoundTrip {
+  const child = spawn(process.execPath, ['-e', 'process.stdin.on("data", (d) => process.stdout.write(d))'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  let waiting: { resolve: (ms: number) => void; reject: (error: Error) => void } | undefined;
+  let started = 0;
+  let failure: Error | undefined;
+  child.stdout.on('data', () => {
+    const done = waiting;
+    waiting = undefined;
+    done?.resolve(performance.now() - started);
+  });
+  const fail = (error: Error): void => {
+    failure ??= error;
+    waiting?.reject(failure);
+    waiting = undefined;
+  };
+  child.once('error', fail);
+  child.once('exit', () => fail(new Error('the round-trip reference process exited')));
+  child.stdin.on('error', fail);
+  return {
+    time: () =>
+      new Promise<number>((resolve, reject) => {
+        if (failure) return reject(failure);
+        waiting = { resolve, reject };
+        started = performance.now();
+        child.stdin.write('.');
+      }),
+    close: () => {
+      child.stdin.end();
+      child.kill();
+    },
+  };
+}

@@ -5,6 +5,7 @@
 import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { BenchTaskResult, ToolvetResult } from '../report/model.ts';
+import { median } from './rounds.ts';
 
 const ms = (x: number | undefined): string => (x === undefined ? '-' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const ops = (x: number | undefined): string => (x === undefined ? '-' : x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
@@ -12,20 +13,29 @@ const rme = (x: number | undefined): string => (x === undefined ? '-' : `±${x.t
 
 const VERDICT: Record<NonNullable<BenchTaskResult['change']>, string> = { slower: 'SLOWER', faster: 'faster', same: 'ok', noisy: 'noisy' };
 
-function verdict(t: BenchTaskResult, threshold: number): string {
+/** The verdict of a task against the baseline, as every bench view shows it (text, Markdown, HTML). */
+export function benchVerdict(t: BenchTaskResult, threshold: number): string {
   if (!t.change) return '';
   // Past the ratio but under the minimum effect in ms: say which.
   if (t.change === 'same' && t.ratio !== undefined && (t.ratio >= threshold || t.ratio <= 1 / threshold)) return 'ok (<min ms)';
+  // Past the ratio, but not once the busier machine's extra round trips are taken off.
+  if (t.change === 'noisy' && t.loadAdjustedRatio !== undefined && t.loadAdjustedRatio < threshold) return 'noisy (load)';
   return VERDICT[t.change];
 }
 
+/** The task's name, marked when its timed calls returned isError (the row times the failure path). */
+export function benchTaskLabel(t: BenchTaskResult): string {
+  return t.errorResults ? `${t.task} (isError)` : t.task;
+}
+
 function cells(t: BenchTaskResult, withBaseline: boolean, threshold: number): string[] {
-  const row = [t.server, t.task];
+  const row = [t.server, benchTaskLabel(t)];
   if (t.state !== 'completed') return [...row, t.state, ...Array.from({ length: withBaseline ? 7 : 5 }, () => '')];
   row.push(ms(t.meanMs), ms(t.p50Ms), ms(t.p99Ms));
   if (!withBaseline) return [...row, ops(t.opsPerSec), String(t.samples ?? '-'), rme(t.rme)];
   row.push(String(t.samples ?? '-'));
-  row.push(t.baseline?.medianMs !== undefined ? ms(t.baseline.medianMs) : '-', t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.noise === undefined ? '-' : `±${(t.noise * 100).toFixed(0)}%`, verdict(t, threshold));
+  // The baseline's own p50 beside this run's; the ratio is of the round medians (the rule below says so).
+  row.push(ms(t.baseline?.p50Ms), t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.noise === undefined ? '-' : `±${(t.noise * 100).toFixed(0)}%`, benchVerdict(t, threshold));
   return row;
 }
 
@@ -56,9 +66,12 @@ function rule(result: ToolvetResult): string[] {
   const b = result.bench!;
   if (!b.baselineFile) return [];
   const lines = [
-    `against ${b.baselineFile}: SLOWER when the median is ${b.threshold}x and ${b.minEffectMs ?? 0} ms slower or more and both the rounds' medians and their fastest calls rank above the baseline's (one-sided rank test, p <= 0.01); noisy when past ${b.threshold}x within the noise`,
+    `against ${b.baselineFile}: ratio of the rounds' medians; SLOWER when it is ${b.threshold}x and ${b.minEffectMs ?? 0} ms slower or more, still so for a warm call once up to 3 of the machine's extra echo round trips per call are taken off, and both the rounds' medians and their fastest calls rank above the baseline's (one-sided rank test, p <= 0.01); noisy when past ${b.threshold}x within the noise, noisy (load) when within what the busier machine explains`,
   ];
-  for (const m of b.machine ?? []) lines.push(`machine reference for ${m.server} (node -e "" start): ${ms(m.medianMs)} ms`);
+  for (const m of b.machine ?? []) {
+    const echo = m.echoRoundMediansMs ? `, echo round trip ${ms(median(m.echoRoundMediansMs))} ms` : '';
+    lines.push(`machine reference for ${m.server} (node -e "" start): ${ms(m.medianMs)} ms${echo}`);
+  }
   return lines;
 }
 

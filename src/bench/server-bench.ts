@@ -19,7 +19,7 @@ import type { MeasureSettings } from './measure.ts';
 import { DEFAULT_ROUNDS, median, runRounds, type RoundOutcome, type RoundTask } from './rounds.ts';
 import { resultHeader } from '../report/result-header.ts';
 import { structuredWarning } from './structured-warning.ts';
-import { nodeStart, sampleRunQueue } from './machine-load.ts';
+import { nodeStart, sampleRunQueue, startRoundTrip } from './machine-load.ts';
 
 export type BenchTaskKind = BenchTaskResult['kind'];
 /** A call slower than this (or than the time budget) is a slow task: SLOW_SAMPLES samples, no warmup. */
@@ -97,6 +97,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolv
         return connection;
       };
       const jobs: Job[] = [];
+      const failedCalls = new Map<string, number>();
       if (kinds.has('cold-start')) {
         const entry = host.servers[name];
         const fn = async (): Promise<number> => {
@@ -143,6 +144,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolv
             });
           }
           const after = (): void => {
+            if (errorResults > 0) failedCalls.set(call.task, errorResults);
             // The one structured-result check probe and scenarios use, on one result (kept out of the timed loop).
             const definition = tools.find((t) => t.name === call.tool);
             const structured = sample && definition ? structuredWarning(name, call.task, definition, sample) : undefined;
@@ -166,18 +168,32 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolv
         jobs.push({ row: { server: name, task: 'model turn', kind: 'model-turn' }, run: { name: 'model turn', fn, settings } });
       }
       const measured = jobs.flatMap((j) => ('run' in j ? [j.run] : []));
-      // The machine's reference, in the same rounds, one start per round at least.
+      // The machine's references, in the same rounds: one start per round at least, and for warm
+      // calls a byte echoed by a child process, sampled as a warm task is.
       const reference: RoundTask = { name: '\u0000machine', fn: nodeStart, settings: { iterations: Math.max(starts, rounds), timeMs: 0, warmup: 0 } };
-      const outcomes = await runRounds(measured.length > 0 ? [reference, ...measured] : [], rounds);
+      const warm = jobs.some((j) => 'run' in j && (j.row.kind === 'tools-list' || j.row.kind === 'tools-call'));
+      const roundTrip = warm ? startRoundTrip() : undefined;
+      const echo: RoundTask[] = roundTrip ? [{ name: '\u0000echo', fn: roundTrip.time, settings }] : [];
+      const outcomes = await runRounds(measured.length > 0 ? [reference, ...echo, ...measured] : [], rounds).finally(() => roundTrip?.close());
       const own = outcomes.get(reference.name);
-      if (own?.state === 'completed') machine.push({ server: name, roundMediansMs: own.stats.roundMediansMs, medianMs: median(own.stats.roundMediansMs) });
+      const echoed = outcomes.get('\u0000echo');
+      if (own?.state === 'completed') {
+        machine.push({
+          server: name,
+          roundMediansMs: own.stats.roundMediansMs,
+          medianMs: median(own.stats.roundMediansMs),
+          ...(echoed?.state === 'completed' ? { echoRoundMediansMs: echoed.stats.roundMediansMs, echoRoundMinMs: echoed.stats.roundMinMs } : {}),
+        });
+      }
       for (const job of jobs) {
         if (!('run' in job)) {
           tasks.push(report(options, job.row));
           continue;
         }
         job.after?.();
-        tasks.push(report(options, rowOf(job.row, outcomes.get(job.run.name)!)));
+        const row = rowOf(job.row, outcomes.get(job.run.name)!);
+        const failed = failedCalls.get(job.run.name);
+        tasks.push(report(options, failed && row.state === 'completed' ? { ...row, errorResults: failed } : row));
       }
     }
   } finally {
@@ -187,7 +203,8 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Toolv
   const runnable = runQueue.stop();
   if (baseline) {
     const slowerMachine = new Map(machine.map((m) => [m.server, machineRatio(m.roundMediansMs, baseline.machine?.get(m.server))]));
-    tasks = compareToBaseline(tasks, baseline, threshold, minEffectMs, slowerMachine, new Map(machine.map((m) => [m.server, m.roundMediansMs])));
+    const echoes = new Map(machine.flatMap((m) => (m.echoRoundMediansMs ? [[m.server, { medians: m.echoRoundMediansMs, mins: m.echoRoundMinMs ?? [] }] as const] : [])));
+    tasks = compareToBaseline(tasks, baseline, threshold, minEffectMs, slowerMachine, new Map(machine.map((m) => [m.server, m.roundMediansMs])), echoes);
     for (const [server, ratio] of slowerMachine) {
       if (ratio > 1) warnings.push({ code: 'W_BENCH_MACHINE_SLOWER', server, message: `${server}: the machine's reference (starting node -e "") took ${ratio.toFixed(2)}x as long as for the baseline, beyond the noise: ${server}'s ratios are divided by ${ratio.toFixed(2)} before the threshold`, hint: 'compare runs taken on a quiet machine, or on the same CI runner type' });
     }

@@ -45,13 +45,21 @@ export interface BenchTaskResult {
   reason?: string;
   error?: ErrorInfo;
   /** The same task in the baseline, when one was given and has it. */
-  baseline?: { meanMs: number; rme: number; samples: number; medianMs?: number; roundMediansMs?: number[]; roundMinMs?: number[] };
+  baseline?: { meanMs: number; rme: number; samples: number; p50Ms?: number; medianMs?: number; roundMediansMs?: number[]; roundMinMs?: number[] };
   /** Median of the round medians / the baseline's. */
   ratio?: number;
   /** Median of the rounds' fastest samples / the baseline's. */
   fastestRatio?: number;
   /** Cold start: the ratio of medians with each round divided by the machine's reference in the same round (`node -e ""`). */
   machineRelativeRatio?: number;
+  /**
+   * tools/list and tools/call, when slower: the ratio of medians after each round lost up to three times the
+   * machine's extra echo round-trip time in that round (src/bench/load-adjust.ts); a slowdown is flagged
+   * only when this ratio is past the threshold too.
+   */
+  loadAdjustedRatio?: number;
+  /** tools/call: how many of the timed calls returned isError (the row times the failure path). */
+  errorResults?: number;
   /** Relative half-ranges of the two runs' round medians, added: 0.1 is ±10%. */
   noise?: number;
   /** Exact one-sided Mann-Whitney p-value of the change over the rounds of both runs: the larger of the medians' and the fastest samples'. */
@@ -77,8 +85,15 @@ export interface BenchSection {
    */
   environment: { node: string; platform: string; arch: string; cpus: number; loadAverage: number[]; loadAverageAtStart?: number[]; runnable?: number };
   tasks: BenchTaskResult[];
-  /** Per server, the machine's reference timed in the same rounds as its tasks: starting `node -e ""`. */
-  machine?: Array<{ server: string; roundMediansMs: number[]; medianMs: number }>;
+  /** Per server, the machine's references timed in the same rounds as its tasks: starting `node -e ""`, and an echo round trip. */
+  machine?: Array<{
+    server: string;
+    roundMediansMs: number[];
+    medianMs: number;
+    /** The warm reference: a byte echoed by a child process, timed in the same rounds (round medians and fastest). */
+    echoRoundMediansMs?: number[];
+    echoRoundMinMs?: number[];
+  }>;
 }
 
 /** One size of the tool-count sweep (`eval --distractors`). */

@@ -4,6 +4,7 @@
  * result has no such section, so the page simply leaves it out.
  */
 import { surfaceRows } from '../probe-surface-rows.ts';
+import { benchTaskLabel, benchVerdict } from '../../bench/render-bench.ts';
 import type { FlippedQuery, GatedChange } from '../../diff/types.ts';
 import type { ToolvetResult } from '../model.ts';
 import { pct, pointsText } from '../text.ts';
@@ -108,8 +109,22 @@ export function benchCharts(result: ToolvetResult): string | undefined {
       }));
     }
   }
-  const rows = bench.tasks.map((t) => [esc(t.server), esc(t.task), t.state === 'completed' ? (t.meanMs ?? 0).toFixed(2) : esc(t.state), t.p50Ms?.toFixed(2) ?? '-', t.p99Ms?.toFixed(2) ?? '-', t.samples === undefined ? '-' : `${t.samples}`, t.rme === undefined ? '-' : `±${t.rme.toFixed(1)}%`, t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.flagged ? '<b class="state-failed">slower</b>' : esc(t.reason ?? '')]);
-  parts.push(htmlTable(['server', 'task', 'mean ms', 'p50 ms', 'p99 ms', 'samples', 'rme', 'ratio', 'note'], rows));
+  const withBaseline = bench.baselineFile !== undefined;
+  const rows = bench.tasks.map((t) => {
+    const verdict = benchVerdict(t, bench.threshold);
+    return [
+      esc(t.server),
+      esc(benchTaskLabel(t)),
+      t.state === 'completed' ? (t.meanMs ?? 0).toFixed(2) : esc(t.state),
+      t.p50Ms?.toFixed(2) ?? '-',
+      t.p99Ms?.toFixed(2) ?? '-',
+      t.samples === undefined ? '-' : `${t.samples}`,
+      t.rme === undefined ? '-' : `±${t.rme.toFixed(1)}%`,
+      ...(withBaseline ? [t.baseline?.p50Ms?.toFixed(2) ?? '-', t.ratio === undefined ? '-' : `${t.ratio.toFixed(2)}x`, t.flagged ? `<b class="state-failed">${esc(verdict)}</b>` : esc(verdict)] : []),
+      esc(t.reason ?? ''),
+    ];
+  });
+  parts.push(htmlTable(['server', 'task', 'mean ms', 'p50 ms', 'p99 ms', 'samples', 'rme', ...(withBaseline ? ['base p50', 'ratio', 'verdict'] : []), 'note'], rows));
   parts.push(`<p class="note">node ${esc(bench.environment.node)}, ${bench.environment.cpus} cpus${bench.baselineFile ? `, baseline ${esc(bench.baselineFile)}, ratios of medians, flagged at ${bench.threshold}x or more when the round medians of the two runs say so (rank test, p <= 0.01)` : ''}.</p>`);
   return parts.join('\n');
 }
