@@ -62,6 +62,6 @@ describe('markdown reporter', () => {
     const c = tricky.cases!.find((x) => x.state === 'failed')!;
     c.query = 'a | b <script>alert(1)</script>\nnext';
     const row = renderMarkdown(tricky).split('\n').find((l) => l.includes('a \\| b'))!;
-    expect(row).toContain('a \\| b &lt;script&gt;alert(1)&lt;/script&gt; next');
+    expect(row).toContain('a \\| b &lt;script&gt;alert(1)&lt;/script&gt;⏎next');
   });
 });

@@ -2,11 +2,12 @@
  * Markdown sized for a pull-request comment, in a fixed order: the verdict in one line, breaking
  * changes, accuracy per query set (change, interval), flipped queries, lint counts, benchmarks.
  * Long lists fold inside <details>; every table is capped so the comment stays under GitHub's limit.
+ * Every field is escaped by construction (`md` in src/report/markdown-kit.ts).
  */
 import { renderSweepMarkdown } from '../src/report/sweep-render.ts';
 import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import type { RenderOptions, Reporter } from '../src/report/reporter.ts';
-import { cell, details, MAX_CHARS, table } from '../src/report/markdown-kit.ts';
+import { code, details, joinMd, MAX_CHARS, md, table, type Md } from '../src/report/markdown-kit.ts';
 import { markdownDocument } from '../src/safety/markdown.ts';
 import { abSection, benchSection, breakingSection, flippedSection, lintSection, probeSection, skillsSection } from '../src/report/markdown-sections.ts';
 import { costMarkdown, scenariosMarkdown } from '../src/report/scenario-sections.ts';
@@ -16,11 +17,11 @@ import { chosenText, expectedText, failedCases, intervalText, pct, pointsText, p
 
 const ICON = { pass: '✅', fail: '❌', error: '⚠️', none: 'ℹ️' } as const;
 
-function accuracySection(result: ToolvetResult, options: RenderOptions): string | undefined {
+function accuracySection(result: ToolvetResult, options: RenderOptions): Md | undefined {
   const summary = result.summary;
   if (!summary) return undefined;
   const rows: unknown[][] = [];
-  const row = (name: string, s: EvalSummary, before: number | undefined) => [
+  const row = (name: string | Md, s: EvalSummary, before: number | undefined) => [
     name,
     s.cases,
     s.passed,
@@ -30,39 +31,40 @@ function accuracySection(result: ToolvetResult, options: RenderOptions): string 
     intervalText(s.interval),
   ];
   for (const s of result.suites ?? []) rows.push(row(s.suite, s.summary, previousAccuracy(options.previous, s.suite)));
-  if ((result.suites?.length ?? 0) !== 1) rows.push(row('**all**', summary, options.previous?.summary?.accuracy));
-  const out = ['#### Accuracy per query set', table(['query set', 'cases', 'passed', 'failed', 'accuracy', 'change', '95% interval'], rows)];
-  if (summary.repeat > 1) out.push(`Each case ran ${summary.repeat} times: pass@${summary.repeat} ${pct(summary.passAtK)}, pass^${summary.repeat} ${pct(summary.passHatK)}.`);
-  return out.join('\n\n');
+  if ((result.suites?.length ?? 0) !== 1) rows.push(row(md`**all**`, summary, options.previous?.summary?.accuracy));
+  const out: Md[] = [md`#### Accuracy per query set`, table(['query set', 'cases', 'passed', 'failed', 'accuracy', 'change', '95% interval'], rows)];
+  if (summary.repeat > 1) out.push(md`Each case ran ${summary.repeat} times: pass@${summary.repeat} ${pct(summary.passAtK)}, pass^${summary.repeat} ${pct(summary.passHatK)}.`);
+  return joinMd(out);
 }
 
-function failedSection(result: ToolvetResult): string | undefined {
+function failedSection(result: ToolvetResult): Md | undefined {
   const failed = failedCases(result);
   if (failed.length === 0) return undefined;
   const rows = failed.map((c) => [`${c.suite}/${c.id}`, c.query, expectedText(c.expected), chosenText(c.chosen), c.reason]);
   // A large streamed run lists its first failed cases; the others are counted and in the results file.
   const more = failedNotShown(result);
-  const body = table(['case', 'query', 'expected', 'chosen', 'reason'], rows) + (more > 0 ? `\n\n${moreFailedText(result, more)}` : '');
-  return details(`Failed cases (${failed.length + more})`, body);
+  const body = joinMd([table(['case', 'query', 'expected', 'chosen', 'reason'], rows), more > 0 ? md`${moreFailedText(result, more)}` : undefined]);
+  return details(md`Failed cases (${failed.length + more})`, body);
 }
 
-function perToolSection(summary: EvalSummary | undefined): string | undefined {
+function perToolSection(summary: EvalSummary | undefined): Md | undefined {
   if (!summary || summary.perTool.length === 0) return undefined;
   const rows = summary.perTool.map((t) => [t.tool, t.support, pct(t.precision), pct(t.recall), pct(t.f1)]);
-  return details(`Per-tool precision and recall (${summary.perTool.length} tools)`, table(['tool', 'expected', 'precision', 'recall', 'F1'], rows));
+  return details(md`Per-tool precision and recall (${summary.perTool.length} tools)`, table(['tool', 'expected', 'precision', 'recall', 'F1'], rows));
 }
 
-function diagnosticsSection(result: ToolvetResult): string | undefined {
+function diagnosticsSection(result: ToolvetResult): Md | undefined {
+  const next = (hint: string | undefined): Md => (hint ? md` (next: ${hint})` : md``);
   const lines = [
-    ...result.errors.map((e) => `- ⚠️ \`${e.code}\` ${cell(e.message)}${e.hint ? ` (next: ${cell(e.hint)})` : ''}`),
-    ...result.warnings.map((w) => `- \`${w.code}\` ${cell(w.message)}${w.hint ? ` (next: ${cell(w.hint)})` : ''}`),
+    ...result.errors.map((e) => md`- ⚠️ ${code(e.code)} ${e.message}${next(e.hint)}`),
+    ...result.warnings.map((w) => md`- ${code(w.code)} ${w.message}${next(w.hint)}`),
   ];
-  return lines.length ? details(`Errors and warnings (${lines.length})`, lines.join('\n')) : undefined;
+  return lines.length ? details(md`Errors and warnings (${lines.length})`, joinMd(lines, '\n')) : undefined;
 }
 
 export function renderMarkdown(result: ToolvetResult, options: RenderOptions = {}): string {
-  const sections = [
-    `### ${ICON[result.verdict.status]} ${cell(verdictLine(result)).replace(/\\\|/g, '|')}`,
+  const sections = joinMd([
+    md`### ${ICON[result.verdict.status]} ${verdictLine(result)}`,
     breakingSection(result),
     accuracySection(result, options),
     result.sweep ? renderSweepMarkdown(result.sweep) : undefined,
@@ -78,9 +80,9 @@ export function renderMarkdown(result: ToolvetResult, options: RenderOptions = {
     perToolSection(result.summary),
     failedSection(result),
     diagnosticsSection(result),
-    `<sub>toolvet ${result.generator.version} · ${result.finishedAt}</sub>`,
-  ].filter((s): s is string => s !== undefined);
-  let text = `${sections.join('\n\n')}\n`;
+    md`<sub>toolvet ${result.generator.version} · ${result.finishedAt}</sub>`,
+  ]);
+  let text = `${sections.text}\n`;
   if (text.length > MAX_CHARS) {
     const cut = text.slice(0, MAX_CHARS);
     const open = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;

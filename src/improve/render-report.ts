@@ -4,7 +4,7 @@
  * the refused candidates (overfitting and the rest) with their reasons.
  */
 import { lazyRequire } from '../lazy-require.ts';
-import { details, table } from '../report/markdown-kit.ts';
+import { details, joinMd, md, table, trusted, type Md } from '../report/markdown-kit.ts';
 import { esc, htmlTable } from '../report/html/escape.ts';
 import { wordDiffHtml } from '../report/html/word-diff.ts';
 import type { ToolvetResult } from '../report/model.ts';
@@ -20,30 +20,27 @@ const ownHeldOut = (s: ImproveStep): string =>
   `${s.tool}'s own held-out cases ${pointsText(s.toolHeldOut.difference)} (${pointsText(s.toolHeldOut.abInterval.low)} to ${pointsText(s.toolHeldOut.abInterval.high)}): ${s.toolHeldOut.verdict}; as a sample of its users' queries, Newcombe ${pointsText(s.toolHeldOut.interval.low)} to ${pointsText(s.toolHeldOut.interval.high)} (McNemar p = ${s.toolHeldOut.mcnemarP.toFixed(3)})`;
 const splitLine = (r: ImproveResult): string => `Split: seed ${r.split.seed}, ${Math.round(r.split.fraction * 100)}% train, stratified by expected tool: ${r.split.train.length} train, ${r.split.heldOut.length} held-out.`;
 
-/** Markdown: removed words struck through, added ones in bold. */
-function markdownDiff(before: string, after: string): string {
-  return diff().diffWords(before, after)
-    .map((p) => (p.added ? `**${p.value.trim()}** ` : p.removed ? `~~${p.value.trim()}~~ ` : p.value))
-    .join('')
-    .replace(/\|/g, '\\|');
+/** Markdown: removed words struck through, added ones in bold, every word escaped. */
+function markdownDiff(before: string, after: string): Md {
+  return joinMd(diff().diffWords(before, after).map((p) => (p.added ? md`**${p.value.trim()}** ` : p.removed ? md`~~${p.value.trim()}~~ ` : md`${p.value}`)), '');
 }
 
-export function improveMarkdown(result: ToolvetResult): string | undefined {
+export function improveMarkdown(result: ToolvetResult): Md | undefined {
   const r = result.improve;
   if (!r) return undefined;
-  const out = [`#### Improve: ${r.steps.length} rewording(s) confirmed on held-out queries`, splitLine(r)];
+  const out: Md[] = [md`#### Improve: ${r.steps.length} rewording(s) confirmed on held-out queries`, md`${splitLine(r)}`];
   for (const s of r.steps) {
-    out.push(`**${s.tool}**, iteration ${s.iteration}: ${s.candidate} (${s.summary})`);
-    out.push(table(['tool', 'description (~~removed~~, **added**)'], s.changes.map((c) => [c.tool, markdownDiff(c.old, c.new)])));
+    out.push(md`**${s.tool}**, iteration ${s.iteration}: ${s.candidate} (${s.summary})`);
+    out.push(table(['tool', trusted('description (~~removed~~, **added**)')], s.changes.map((c) => [c.tool, markdownDiff(c.old, c.new)])));
     out.push(table(['', 'before', 'after'], [
       ['train accuracy', acc(s.train.before), acc(s.train.after)],
       ['held-out accuracy', acc(s.heldOut.before), acc(s.heldOut.after)],
       [`${s.tool}'s held-out cases`, `${s.toolHeldOut.before}/${s.toolHeldOut.cases}`, `${s.toolHeldOut.after}/${s.toolHeldOut.cases}`],
     ]));
-    out.push(`Held-out paired change ${heldOut(s)}. ${ownHeldOut(s)}.${s.flipped.length ? ` Flipped: ${s.flipped.join(', ')}.` : ''}`);
+    out.push(md`Held-out paired change ${heldOut(s)}. ${ownHeldOut(s)}.${s.flipped.length ? ` Flipped: ${s.flipped.join(', ')}.` : ''}`);
   }
-  if (r.refused.length) out.push(details(`Refused, not applied (${r.refused.length})`, table(['iteration', 'tool', 'candidate', 'reason'], r.refused.map((x) => [`${x.iteration}`, x.tool, x.candidate, x.reason]))));
-  return out.join('\n\n');
+  if (r.refused.length) out.push(details(md`Refused, not applied (${r.refused.length})`, table(['iteration', 'tool', 'candidate', 'reason'], r.refused.map((x) => [`${x.iteration}`, x.tool, x.candidate, x.reason]))));
+  return joinMd(out);
 }
 
 export function improveHtml(result: ToolvetResult): string | undefined {

@@ -48,7 +48,7 @@ describe('toolvet probe: structured results, resources and prompts', () => {
     const probeSuite = sectionSuites(result).find((s) => s.name === 'probe')!;
     const failed = probeSuite.cases.filter((c) => c.failure).map((c) => c.name);
     expect(failed).toEqual(['structured/structured result: get_forecast', 'structured/structured result: get_humidity']);
-    expect(markdownProbe(result)).toContain('$.days\\[1\\].high'); // Markdown escapes the brackets
+    expect(markdownProbe(result)?.text).toContain('$.days\\[1\\].high'); // Markdown escapes the brackets
     expect(htmlProbe(result)).toContain('$.days[1].high');
   });
 

@@ -9,7 +9,7 @@ import type { ScenarioResult, TrajectoryCall } from '../run/scenario-types.ts';
 import type { CaseCost } from '../types.ts';
 import { esc, htmlTable } from './html/escape.ts';
 import type { JUnitCase, JUnitSuite } from './junit-sections.ts';
-import { cell, details, table } from './markdown-kit.ts';
+import { code, details, joinMd, md, table, type Md } from './markdown-kit.ts';
 import type { ToolvetResult } from './model.ts';
 import { callArgs, callStatus, costBySuite, costLine, renderCostText, trajectoryText } from './scenario-text.ts';
 import { clipText } from '../safety/clip.ts';
@@ -24,43 +24,41 @@ const suiteRow = (r: ReturnType<typeof costBySuite>[number]): string[] => [r.sui
 
 // ---------------------------------------------------------------- Markdown
 
-function markdownCall(call: TrajectoryCall): string {
-  const status = callStatus(call);
-  const head = `\`${call.tool}\` \`${clip(callArgs(call), 200).replace(/`/g, "'")}\` **${status}**`;
+function markdownCall(call: TrajectoryCall): Md {
   const body = call.why ?? clip(call.result, 300);
-  return `  - ${cell(head).replace(/\\\|/g, '|')}: ${cell(body)}`;
+  return md`  - ${code(call.tool)} ${code(clip(callArgs(call), 200))} **${callStatus(call)}**: ${body}`;
 }
 
-function markdownTrajectory(s: ScenarioResult): string {
-  const lines = [`Request: ${cell(s.query)}`, ''];
+function markdownTrajectory(s: ScenarioResult): Md {
+  const lines: Md[] = [md`Request: ${s.query}`, md``];
   for (const turn of s.turns) {
-    lines.push(`- turn ${turn.turn} (${turn.finishReason}, ${fmtMs(turn.latencyMs)}, ${turn.promptTokens}+${turn.completionTokens} tokens)${turn.text && turn.calls.length ? `: ${cell(clip(turn.text, 200))}` : ''}`);
+    lines.push(md`- turn ${turn.turn} (${turn.finishReason}, ${fmtMs(turn.latencyMs)}, ${turn.promptTokens}+${turn.completionTokens} tokens)${turn.text && turn.calls.length ? md`: ${clip(turn.text, 200)}` : md``}`);
     for (const call of turn.calls) lines.push(markdownCall(call));
   }
-  lines.push('', s.stop === 'answer' ? `Answer: ${cell(clip(s.finalAnswer, 500))}` : `Stopped: ${s.stop === 'max-turns' ? `maxTurns ${s.maxTurns} reached` : s.stop}`);
-  if (s.stateCall) lines.push('', `State: \`${s.stateCall.tool}\` returned ${cell(clip(s.stateCall.result, 300))}`);
-  lines.push('', `Cost: ${costLine(s.cost)}`);
-  return lines.join('\n');
+  lines.push(md``, s.stop === 'answer' ? md`Answer: ${clip(s.finalAnswer, 500)}` : md`Stopped: ${s.stop === 'max-turns' ? `maxTurns ${s.maxTurns} reached` : s.stop}`);
+  if (s.stateCall) lines.push(md``, md`State: ${code(s.stateCall.tool)} returned ${clip(s.stateCall.result, 300)}`);
+  lines.push(md``, md`Cost: ${costLine(s.cost)}`);
+  return joinMd(lines, '\n');
 }
 
-export function scenariosMarkdown(result: ToolvetResult): string | undefined {
+export function scenariosMarkdown(result: ToolvetResult): Md | undefined {
   const scenarios = result.scenarios;
   if (!scenarios?.length) return undefined;
   const sum = result.scenarioSummary;
   const rows = scenarios.map((s) => [`${ICON[s.state]} ${s.suite}/${s.id}`, s.cost.turns, s.cost.calls, heldCount(s), tokens(s.cost), fmtMs(s.cost.modelLatencyMs + s.cost.toolLatencyMs), money(s.cost.cost), s.reason]);
-  const head = `#### Scenarios: ${sum?.passed ?? 0}/${scenarios.length} passed${sum?.heldBack ? `, ${sum.heldBack} call(s) held back` : ''}`;
-  const folded = scenarios.map((s) => details(`${ICON[s.state]} ${cell(`${s.suite}/${s.id}`)}: ${cell(clip(s.reason, 160))}`, markdownTrajectory(s)));
-  return [head, table(['scenario', 'turns', 'calls', 'held back', 'tokens', 'time', 'cost', 'reason'], rows), ...folded].join('\n\n');
+  const head = md`#### Scenarios: ${sum?.passed ?? 0}/${scenarios.length} passed${sum?.heldBack ? `, ${sum.heldBack} call(s) held back` : ''}`;
+  const folded = scenarios.map((s) => details(md`${ICON[s.state]} ${`${s.suite}/${s.id}`}: ${clip(s.reason, 160)}`, markdownTrajectory(s)));
+  return joinMd([head, table(['scenario', 'turns', 'calls', 'held back', 'tokens', 'time', 'cost', 'reason'], rows), ...folded]);
 }
 
-export function costMarkdown(result: ToolvetResult): string | undefined {
+export function costMarkdown(result: ToolvetResult): Md | undefined {
   const cost = result.cost;
   if (!cost || cost.items === 0) return undefined;
   const rows = [[cost.items, cost.promptTokens, cost.completionTokens, cost.maxTokensPerCase, cost.turns, cost.calls, fmtMs(cost.modelLatencyMs), fmtMs(cost.toolLatencyMs), fmtMs(cost.p95LatencyMs), money(cost.cost)]];
-  const price = cost.price ? `Prices: ${cost.price.key} at $${cost.price.input} / $${cost.price.output} per million prompt / completion tokens (${cost.price.file}).` : 'No price table (--prices FILE): cost not estimated.';
+  const price = cost.price ? md`Prices: ${cost.price.key} at $${cost.price.input} / $${cost.price.output} per million prompt / completion tokens (${cost.price.file}).` : md`No price table (--prices FILE): cost not estimated.`;
   const bySuite = costBySuite(result);
-  const perSuite = bySuite.length > 1 ? [details(`Cost per query set (${bySuite.length})`, table(SUITE_HEAD, bySuite.map(suiteRow)))] : [];
-  return ['#### Cost and speed', table(['cases', 'prompt tokens', 'completion tokens', 'most in one case', 'turns', 'calls', 'model time', 'tool time', 'p95 per case', 'est. cost'], rows), price, ...perSuite].join('\n\n');
+  const perSuite = bySuite.length > 1 ? [details(md`Cost per query set (${bySuite.length})`, table(SUITE_HEAD, bySuite.map(suiteRow)))] : [];
+  return joinMd([md`#### Cost and speed`, table(['cases', 'prompt tokens', 'completion tokens', 'most in one case', 'turns', 'calls', 'model time', 'tool time', 'p95 per case', 'est. cost'], rows), price, ...perSuite]);
 }
 
 // ---------------------------------------------------------------- HTML

@@ -1,7 +1,7 @@
 /** The tool-count sweep in text, Markdown and HTML (an inline SVG line chart with its interval band). */
 import type { SweepSection } from './model.ts';
 import { esc, htmlTable } from './html/escape.ts';
-import { table } from './markdown-kit.ts';
+import { md, table, type Md } from './markdown-kit.ts';
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
@@ -14,9 +14,9 @@ export function renderSweepText(sweep: SweepSection): string {
   return lines.join('\n');
 }
 
-export function renderSweepMarkdown(sweep: SweepSection): string {
+export function renderSweepMarkdown(sweep: SweepSection): Md {
   const rows = sweep.points.map((p) => [p.distractors, p.tools, `${p.passed}/${p.cases}`, pct(p.accuracy), `${pct(p.interval.low)} - ${pct(p.interval.high)}`]);
-  return `#### Accuracy against tool count\n\n${table(['distractors', 'tools', 'passed', 'accuracy', '95% interval'], rows)}`;
+  return md`#### Accuracy against tool count\n\n${table(['distractors', 'tools', 'passed', 'accuracy', '95% interval'], rows)}`;
 }
 
 export function renderSweepHtml(sweep: SweepSection): string {

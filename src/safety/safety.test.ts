@@ -68,7 +68,7 @@ describe('Markdown medium', () => {
   });
 
   it('table cells stay one cell', () => {
-    expect(markdownCell('a | b\nc')).toBe('a \\| b c');
+    expect(markdownCell('a | b\nc')).toBe('a \\| b⏎c');
   });
 
   it('inline code cannot be closed by backticks inside', () => {
