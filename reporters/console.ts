@@ -9,6 +9,7 @@ import type { CaseResult } from '../src/types.ts';
 import { renderCostText, renderScenariosText } from '../src/report/scenario-text.ts';
 import { expectedText } from '../src/report/text.ts';
 import { failedNotShown, moreFailedText } from '../src/report/cases-elsewhere.ts';
+import { sanitizeLine } from '../src/safety/terminal.ts';
 
 /** cli-table3 colours its borders and headings itself; keep plain text when colours are off. */
 const tableStyle = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
@@ -59,7 +60,7 @@ export function renderEvalConsole(result: ToolvetResult, options: { maxFailures?
   out.push(pc.bold(`toolvet ${result.command}`) + pc.dim(`  model ${result.model ?? '-'}`));
   for (const server of result.servers ?? []) {
     const state = server.error ? pc.red(`failed: ${server.error.code}`) : `${server.tools} tools${server.restarts ? pc.yellow(`, restarted ${server.restarts}x`) : ''}`;
-    out.push(pc.dim(`  server ${server.name}${server.version ? ` ${server.version}` : ''}: `) + state);
+    out.push(pc.dim(`  server ${sanitizeLine(server.name)}${server.version ? ` ${sanitizeLine(server.version)}` : ''}: `) + state);
   }
   if (summary) {
     out.push(summaryTable(result, summary));

@@ -8,7 +8,7 @@ import type { ToolvetResult } from '../src/report/model.ts';
 import type { Reporter } from '../src/report/reporter.ts';
 import { chosenText, expectedText, failedCases } from '../src/report/text.ts';
 import { renderMarkdown } from './markdown.ts';
-import { OWN_LINE } from '../src/safety/github.ts';
+import { markOwnLines } from '../src/safety/github.ts';
 import { toFile } from '../src/safety/boundary.ts';
 
 export interface Annotation {
@@ -94,8 +94,8 @@ export function emitGitHub(result: ToolvetResult, env: NodeJS.ProcessEnv = proce
 }
 
 /** Marked as ours, so the CLI's output boundary lets these (already escaped) lines through as workflow commands. */
-function writeOwnLines(text: string): void {
-  process.stdout.write(text.replace(/^(?=::)/gm, OWN_LINE));
+export function writeOwnLines(text: string): void {
+  process.stdout.write(markOwnLines(text));
 }
 
 /** Appends the Markdown summary to the step summary file GitHub shows on the run's page. */

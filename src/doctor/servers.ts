@@ -6,6 +6,7 @@ import { isRemote, type HostConfig } from '../config/host-config.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { DoctorCheck } from './types.ts';
+import { sanitizeLine } from '../safety/terminal.ts';
 
 export async function checkServers(host: HostConfig, names: string[], timeouts: Partial<ServerTimeouts>): Promise<DoctorCheck[]> {
   const pool = await ServerPool.start(host, names, { timeouts });
@@ -16,7 +17,7 @@ export async function checkServers(host: HostConfig, names: string[], timeouts: 
       if (!error) {
         const connection = pool.connection(info.name);
         const noise = connection?.protocolNoise ?? [];
-        const version = info.version ? ` ${info.version}` : '';
+        const version = info.version ? ` ${sanitizeLine(info.version)}` : '';
         // The negotiated protocol and how it is reached: `protocol 2026-07-28 over stdio`.
         const how = `protocol ${info.protocolVersion ?? 'unknown'} over ${connection?.identity.transport ?? 'stdio'}`;
         const lists = `starts and lists ${info.tools} tool(s) (${how})`;

@@ -7,7 +7,10 @@
  * does not parse and a reader does not see. Our own annotation lines are marked with OWN_LINE by the
  * GitHub reporter, escaped there per @actions/core's rules, and unmarked here.
  */
-export const OWN_LINE = '\uE002';
+import { randomBytes } from 'node:crypto';
+
+/** A per-process nonce between two private-use characters: text from a server cannot know it, so cannot forge the mark. */
+export const OWN_LINE = `\uE002${randomBytes(12).toString('hex')}\uE002`;
 
 const COMMAND_START = /^(\s*):(?=:)/;
 const LEGACY = /##\[/g;
@@ -15,6 +18,11 @@ const LEGACY = /##\[/g;
 export function defuseWorkflowLine(line: string): string {
   if (line.startsWith(OWN_LINE)) return line.slice(OWN_LINE.length);
   return line.replace(COMMAND_START, '$1:\u200b').replace(LEGACY, '#\u200b#[');
+}
+
+/** Marks every line of `text` that starts a workflow command as ours: only for lines whose data is escaped (reporters/github.ts). */
+export function markOwnLines(text: string): string {
+  return text.replace(/^(?=::)/gm, OWN_LINE);
 }
 
 export function defuseWorkflowCommands(text: string): string {

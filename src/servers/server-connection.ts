@@ -30,6 +30,7 @@ import { ProcessTransport } from './process-transport.ts';
 import { printableUrl, remoteStartError, remoteTransport } from './remote-transport.ts';
 import { StderrTail } from './stderr-tail.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
+import { sanitizeLine } from '../safety/terminal.ts';
 
 export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
 
@@ -177,8 +178,9 @@ export class ServerConnection {
       clearTimeout(timer);
     }
     const info = client.getServerVersion();
-    this.identity.name = info?.name;
-    this.identity.version = info?.version;
+    // One-line fields from the server: a newline inside could print a line of its own in our reports.
+    this.identity.name = info?.name === undefined ? undefined : sanitizeLine(String(info.name));
+    this.identity.version = info?.version === undefined ? undefined : sanitizeLine(String(info.version));
     this.identity.protocolVersion = client.getNegotiatedProtocolVersion();
     this.identity.era = client.getProtocolEra();
     this.capabilities = client.getServerCapabilities() ?? {};

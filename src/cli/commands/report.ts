@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { appendStepSummary } from '../../../reporters/github.ts';
+import { appendStepSummary, writeOwnLines } from '../../../reporters/github.ts';
 import { EXIT, exitCodeFor, ToolvetError } from '../../errors.ts';
 import { mergeResults, readShardFolder } from '../../report/merge.ts';
 import type { Diagnostic, ToolvetResult } from '../../report/model.ts';
@@ -59,6 +59,8 @@ export function executeReport(files: string[], flags: ReportFlags, setExit: SetE
     if (reporter.id === 'github' && process.env.GITHUB_STEP_SUMMARY) appendStepSummary(result, process.env.GITHUB_STEP_SUMMARY);
     if (flags.out) write(flags.out, text);
     else if (flags.outDir) write(join(flags.outDir, `toolvet.${reporter.id === 'text' || reporter.id === 'github' ? `${reporter.id}.txt` : reporter.extension}`), text);
+    // Our annotation lines are escaped and marked as ours, so the output boundary lets them work.
+    else if (reporter.id === 'github') writeOwnLines(text);
     else process.stdout.write(text);
   }
   const code = flags.gate ? exitCodeFor(result.verdict.status) : EXIT.ok;
