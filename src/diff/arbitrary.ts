@@ -14,7 +14,11 @@ const MAX_DEPTH = 5;
 const MAX_STRING = 16;
 /** Strings and arrays just past a length bound are tried up to this length. */
 const MAX_BOUND_LENGTH = 4096;
-const MAX_PATTERN_BOUND_LENGTH = 24;
+/**
+ * Strings that fall outside common patterns (non-ASCII, whitespace, a line break, punctuation, case
+ * and digits), tried when the new side has a pattern, so `pattern: ^[\x20-\x7E]*$` meets an "é".
+ */
+const PATTERN_BREAKERS = ['é', 'a b', 'a\nb', 'a/b', 'a.b', 'A', '0', '-', '_', 'ü日本'];
 export const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
   date: '2024-01-15',
   'date-time': '2024-01-15T10:30:00Z',
@@ -146,9 +150,9 @@ export function readableCandidates(oldNode: Schema, newNode: Schema | undefined,
   for (const t of types) {
     if (t === 'string') {
       out.push('example', 'yesterday', 'a', '');
-      // Under a pattern, long strings could make a backtracking pattern from the server slow: keep them short there.
-      const longest = nodes.some((n) => typeof own(n, 'pattern') === 'string') ? MAX_PATTERN_BOUND_LENGTH : MAX_BOUND_LENGTH;
-      for (const n of [...bound('minLength'), ...bound('maxLength')]) if (n < longest) out.push('x'.repeat(Math.max(0, n - 1)), 'x'.repeat(n), 'x'.repeat(n + 1));
+      // Patterns run on a linear-time engine (lint/schema-dialect.ts), so long strings cannot make one slow.
+      for (const n of [...bound('minLength'), ...bound('maxLength')]) if (n < MAX_BOUND_LENGTH) out.push('x'.repeat(Math.max(0, n - 1)), 'x'.repeat(n), 'x'.repeat(n + 1));
+      if (newNode && typeof own(newNode, 'pattern') === 'string') out.push(...PATTERN_BREAKERS);
       const format = own(oldNode, 'format');
       if (typeof format === 'string' && FORMAT_SAMPLES[format]) out.push(FORMAT_SAMPLES[format]);
       if (typeof own(oldNode, 'pattern') === 'string') out.push(...sampleValues(plain([['type', 'string'], ['pattern', own(oldNode, 'pattern')]]), 8, seed));

@@ -35,30 +35,36 @@ export function changesAcceptance(d: Delta): boolean {
   return d.kind === 'property-added' || d.kind === 'property-removed' || d.kind === 'property-required' || d.kind === 'calls-rejected';
 }
 
-export type Probe = { counterexample?: Counterexample; accepted: number; unchecked?: string };
+/** `valid`: old-valid calls that reached the changed place; 0 means no call could test the change. */
+export type Probe = { counterexample?: Counterexample; accepted: number; valid: number; unchecked?: string };
 
-/** Searches for the counterexample of one delta, or counts the old calls that still pass. */
+/**
+ * Searches for the counterexample of one delta, or counts the old calls that still pass. The
+ * counterexample must be rejected by the schema with only this change applied (single-change.ts), so
+ * a call that breaks because of another change of the same tool is never shown for this one.
+ */
 export function probeDelta(d: Delta): Probe {
-  if (d.kind === 'calls-rejected') return { ...(d.counterexample ? { counterexample: d.counterexample } : {}), accepted: 0 };
+  if (d.kind === 'calls-rejected') return { ...(d.counterexample ? { counterexample: d.counterexample } : {}), accepted: 0, valid: d.counterexample ? 1 : 0 };
   const pair = inputPairFor(d.oldTool!, d.newTool!);
-  if (pair.unchecked) return { accepted: 0, unchecked: pair.unchecked };
+  if (pair.unchecked) return { accepted: 0, valid: 0, unchecked: pair.unchecked };
   const steps = d.steps ?? [];
+  const change = pair.changeCheck(d);
   if (d.kind === 'property-added' || (d.kind === 'property-required' && d.after === true)) {
     // Old calls never had to send it: leave it out.
-    const r = pair.probe(steps, [OMIT]);
-    return { ...(r.found && r.atPath ? { counterexample: r.found } : {}), accepted: r.accepted };
+    const r = pair.probe(steps, [OMIT], change);
+    return { ...(r.found && r.atPath ? { counterexample: r.found } : {}), accepted: r.accepted, valid: r.valid };
   }
   if (d.kind === 'property-removed') {
-    const r = pair.probe(steps, pair.candidatesAt(steps));
-    if (r.found && r.atPath) return { counterexample: r.found, accepted: r.accepted };
+    const r = pair.probe(steps, pair.candidatesAt(steps), change);
+    if (r.found && r.atPath) return { counterexample: r.found, accepted: r.accepted, valid: r.valid };
     const still = r.placed[0];
     // A free-form object passes the value on: nothing is ignored (parameter-no-longer-described).
-    return still === undefined || isFreeForm(d.newParent, d) ? { accepted: r.accepted } : { counterexample: { call: still, effect: 'ignored' }, accepted: r.accepted };
+    return still === undefined || isFreeForm(d.newParent, d) ? { accepted: r.accepted, valid: r.valid } : { counterexample: { call: still, effect: 'ignored' }, accepted: r.accepted, valid: r.valid };
   }
   // Closing an object is shown by an undeclared property; opening one by the object's own old values.
   const at = d.kind === 'keyword' && d.keyword === 'additionalProperties' && d.before !== false ? [...steps, { extra: true } as const] : steps;
-  const r = pair.probe(at, pair.candidatesAt(at));
-  return { ...(r.found && r.atPath ? { counterexample: r.found } : {}), accepted: r.accepted };
+  const r = pair.probe(at, pair.candidatesAt(at), change);
+  return { ...(r.found && r.atPath ? { counterexample: r.found } : {}), accepted: r.accepted, valid: r.valid };
 }
 
 /** The sentence a counterexample adds to a message. */
@@ -81,10 +87,13 @@ export function decideByCalls(d: Delta, changes: Change[], checks: Readonly<Reco
       return { ...c, level: 'breaking', message: c.message.includes(text) ? c.message : `${c.message}; ${text}`, counterexample: probe.counterexample };
     }
     if (probe.unchecked) return { ...c, message: `${c.message} (not checked with calls: ${probe.unchecked})` };
+    // No old call could reach the change: a change whose shape is breaking stays breaking, said to be unverified.
+    if (probe.valid === 0) return { ...c, message: `${c.message} (${c.level === 'breaking' ? 'breaking by its shape, not verified by a call: ' : ''}no valid old call could be generated to check it)` };
     if (c.level === 'breaking') {
-      return { ...c, level: 'retest', message: `${c.message}; but none of ${probe.accepted} generated old calls is rejected by the new schema, so review it by hand` };
+      return { ...c, level: 'retest', message: `${c.message}; but none of ${probe.valid} generated old calls is rejected by the new schema because of this change, so review it by hand` };
     }
-    if (probe.accepted === 0) return { ...c, message: `${c.message} (no valid old call could be generated to check it)` };
-    return { ...c, message: `${c.message}; ${probe.accepted} generated old calls are all still accepted`, evidence: { calls: probe.accepted, seed: CALL_SEED } };
+    const others = probe.valid - probe.accepted;
+    const text = others === 0 ? `${probe.accepted} generated old calls are all still accepted` : `none of ${probe.valid} generated old calls is rejected because of this change (${others} are rejected because of another change of this tool)`;
+    return { ...c, message: `${c.message}; ${text}`, evidence: { calls: probe.valid, seed: CALL_SEED } };
   });
 }

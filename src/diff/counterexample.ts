@@ -11,7 +11,8 @@ import { ajvFor, dialectOf, withoutUnknownDialect } from '../lint/schema-dialect
 import type { JsonSchema } from '../types.ts';
 import { objectOf, readableCandidates, sampleValues } from './arbitrary.ts';
 import { asSchema, normalizeSchema, objectView, own, plain, type Schema } from './normalize.ts';
-import type { CallEvidence, Counterexample, PathStep } from './types.ts';
+import { withOnlyChange } from './single-change.ts';
+import type { CallEvidence, Counterexample, Delta, PathStep } from './types.ts';
 
 export const CALL_SEED = 20261123;
 const SAMPLES = 40;
@@ -52,6 +53,22 @@ export function reasonOf(errors: readonly ErrorObject[] | null | undefined): str
   return `${where} ${e.message ?? 'is invalid'}${extra}`;
 }
 
+/** Where Ajv's first error is, down to the property a `required` or `additionalProperties` error names. */
+function errorAt(errors: readonly ErrorObject[] | null | undefined): string {
+  const e = errors?.[0];
+  if (!e) return '';
+  const params = e.params as { missingProperty?: string; additionalProperty?: string };
+  const name = e.keyword === 'required' ? params.missingProperty : e.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+  return name === undefined ? e.instancePath : `${e.instancePath}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+/** A schema that decides one change: it rejects what the change rejects; `control` is the same schema without the change. */
+export interface ChangeCheck {
+  /** Null when the schema with only the change accepts the call; else Ajv's reason and the keyword that failed first. */
+  rejects(call: unknown): { reason: string; keyword: string } | null;
+  control(call: unknown): boolean;
+}
+
 const pointer = (steps: readonly PathStep[]): string =>
   steps.map((s) => ('property' in s ? `/${s.property.replace(/~/g, '~0').replace(/\//g, '~1')}` : 'item' in s ? '/0' : `/${EXTRA_NAME}`)).join('');
 
@@ -81,6 +98,9 @@ export class InputPair {
   readonly newNorm: Schema;
   private readonly oldCheck: ValidateFunction | string;
   private readonly newCheck: ValidateFunction | string;
+  private readonly dialect: unknown;
+  private normCheck?: ValidateFunction | string;
+  private readonly changeChecks = new WeakMap<Delta, ChangeCheck | undefined>();
   private bases?: unknown[];
 
   constructor(oldSchema: JsonSchema, newSchema: JsonSchema) {
@@ -88,6 +108,30 @@ export class InputPair {
     this.newNorm = normalizeSchema(newSchema);
     this.oldCheck = compile(oldSchema);
     this.newCheck = compile(newSchema);
+    this.dialect = own(oldSchema, '$schema');
+  }
+
+  private compileNorm(schema: Schema): ValidateFunction | string {
+    return compile({ ...(typeof this.dialect === 'string' ? { $schema: this.dialect } : {}), ...schema } as JsonSchema);
+  }
+
+  /**
+   * The schema with only this delta's change applied (single-change.ts), compiled; undefined when the
+   * change cannot be placed alone. `control` is the canonical old schema, so a call the canonical
+   * form itself refuses is never blamed on the change.
+   */
+  changeCheck(d: Delta): ChangeCheck | undefined {
+    if (this.changeChecks.has(d)) return this.changeChecks.get(d);
+    const schema = withOnlyChange(this.oldNorm, this.newNorm, d);
+    const check = schema ? this.compileNorm(schema) : undefined;
+    this.normCheck ??= this.compileNorm(JSON.parse(JSON.stringify(this.oldNorm)) as Schema);
+    const norm = this.normCheck;
+    const made: ChangeCheck | undefined =
+      check && typeof check !== 'string' && typeof norm !== 'string'
+        ? { rejects: (call) => (check(call) === true ? null : { reason: reasonOf(check.errors), keyword: check.errors?.[0]?.keyword ?? '' }), control: (call) => norm(call) === true }
+        : undefined;
+    this.changeChecks.set(d, made);
+    return made;
   }
 
   /** Why calls cannot decide, when a schema does not compile. */
@@ -106,9 +150,9 @@ export class InputPair {
     return this.rejection(call)?.reason ?? null;
   }
 
-  private rejection(call: unknown): { reason: string; at: string } | undefined {
+  private rejection(call: unknown): { reason: string; at: string; keyword: string } | undefined {
     if (typeof this.newCheck === 'string' || this.newCheck(call) === true) return undefined;
-    return { reason: reasonOf(this.newCheck.errors), at: this.newCheck.errors?.[0]?.instancePath ?? '' };
+    return { reason: reasonOf(this.newCheck.errors), at: errorAt(this.newCheck.errors), keyword: this.newCheck.errors?.[0]?.keyword ?? '' };
   }
 
   /** Old-valid calls to place candidates into: one the new schema also accepts first, when there is one. */
@@ -123,12 +167,15 @@ export class InputPair {
   }
 
   /**
-   * Tries candidate values at one path inside old-valid calls; the first call the old schema accepts
-   * and the new one rejects is returned (preferring a rejection at that path), else the number of
-   * old-valid calls the new schema accepted.
+   * Tries candidate values at one path inside old-valid calls. With a change check, the first call
+   * the old schema accepts and both the new schema and the schema with only that change reject is
+   * the change's counterexample (the reason is the change's own). Without one, a rejection at the
+   * changed value (or at an object holding it) counts, and a rejection elsewhere is only a fallback.
+   * Also counts the old-valid calls made (`valid`) and those the new schema accepted.
    */
-  probe(steps: readonly PathStep[], candidates: readonly Candidate[]): { found?: Counterexample; atPath: boolean; accepted: number; placed: unknown[] } {
+  probe(steps: readonly PathStep[], candidates: readonly Candidate[], change?: ChangeCheck): { found?: Counterexample; atPath: boolean; accepted: number; valid: number; placed: unknown[] } {
     let accepted = 0;
+    let valid = 0;
     let tries = 0;
     let elsewhere: Counterexample | undefined;
     const placed: unknown[] = [];
@@ -138,19 +185,28 @@ export class InputPair {
         if ((tries += 1) > MAX_TRIES) break;
         const call = placeAt(base, steps, candidate, this.oldNorm);
         if (call === undefined || !this.oldAccepts(call)) continue;
+        valid += 1;
         const rejected = this.rejection(call);
         if (!rejected) {
           accepted += 1;
           if (candidate !== OMIT) placed.push(call);
           continue;
         }
+        // The root ('') holds everything, so a rejection there says nothing about this path unless the path is the root.
+        const within = (a: string, b: string) => a === b || a.startsWith(`${b}/`);
+        const related = rejected.at === '' ? here === '' : within(here, rejected.at) || within(rejected.at, here);
+        if (change) {
+          const own = change.control(call) ? change.rejects(call) : null;
+          // The server's own wording when its schema fails the same keyword at this place, else the change's own reason.
+          if (own !== null) return { found: { call, effect: 'rejected', reason: related && rejected.keyword === own.keyword ? rejected.reason : own.reason }, atPath: true, accepted, valid, placed };
+          continue;
+        }
         const found: Counterexample = { call, effect: 'rejected', reason: rejected.reason };
-        // A rejection at the changed value (or at an object holding it) is this change's; another one is kept only as a fallback.
-        if (here.startsWith(rejected.at) || rejected.at.startsWith(here)) return { found, atPath: true, accepted, placed };
+        if (related) return { found, atPath: true, accepted, valid, placed };
         elsewhere ??= found;
       }
     }
-    return { ...(elsewhere ? { found: elsewhere } : {}), atPath: false, accepted, placed };
+    return { ...(elsewhere ? { found: elsewhere } : {}), atPath: false, accepted, valid, placed };
   }
 
   /** Candidates for the value at a path: readable ones from both sides' sub-schemas, then seeded samples of the old one. */

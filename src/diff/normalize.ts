@@ -114,6 +114,8 @@ function uniqueSorted(values: readonly unknown[]): unknown[] {
   return [...byKey.keys()].sort().map((k) => byKey.get(k));
 }
 
+/** `{not: {}}` (the canonical `false`): no value is valid. */
+const acceptsNothing = (s: Schema): boolean => Object.keys(s).length === 1 && isEmpty(s.not);
 const isEmpty = (s: unknown): boolean => !!asSchema(s) && Object.keys(s as Schema).length === 0;
 const typesOf = (s: Schema): string[] | undefined => (typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? (s.type as string[]) : undefined);
 
@@ -122,6 +124,8 @@ function simplify(s: Schema): Schema {
   if (isEmpty(s.items)) delete s.items;
   if (isEmpty(s.properties)) delete s.properties;
   for (const key of ['anyOf', 'oneOf'] as const) {
+    // A branch that accepts nothing (`not: {}`, zod's optional-in-union) adds nothing to the alternatives.
+    if (Array.isArray(s[key]) && (s[key] as Schema[]).some((b) => !acceptsNothing(b))) s[key] = (s[key] as Schema[]).filter((b) => !acceptsNothing(b));
     const branches = s[key];
     if (!Array.isArray(branches)) continue;
     // A branch that is itself only alternatives contributes its own branches (nested anyOf from $refs).
