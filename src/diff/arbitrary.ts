@@ -9,6 +9,8 @@ import fc from 'fast-check';
 import { effectiveTypes } from './effective.ts';
 import { asSchema, own, plain, type Schema } from './normalize.ts';
 
+/** The seed of every generated call, so CI sees the same calls every run. */
+export const CALL_SEED = 20261123;
 const ALL_TYPES = ['string', 'integer', 'number', 'boolean', 'null', 'object', 'array'];
 const MAX_DEPTH = 5;
 const MAX_STRING = 16;
@@ -55,11 +57,20 @@ function numberRange(s: Schema, integer: boolean): { min: number; max: number } 
   return integer ? { min: Math.ceil(min), max: Math.floor(Math.max(min, max)) } : { min, max: Math.max(min, max) };
 }
 
+/** A string stretched (repeated) to `minLength` and cut to `maxLength`: `^[0-9a-f]+$` with length 40 still matches. */
+export function fitLength(value: string, s: Schema): string {
+  const min = num(s, 'minLength') ?? 0;
+  const max = num(s, 'maxLength');
+  let out = value;
+  if (out.length > 0) while (out.length < min) out += value;
+  return max !== undefined && out.length > max ? out.slice(0, max) : out;
+}
+
 function stringArbitrary(s: Schema): fc.Arbitrary<string> {
   const pattern = own(s, 'pattern');
   if (typeof pattern === 'string') {
     try {
-      return fc.stringMatching(new RegExp(pattern, 'u'), { size: 'xsmall' });
+      return fc.stringMatching(new RegExp(pattern, 'u'), { size: 'xsmall' }).map((v) => fitLength(v, s));
     } catch {
       // A pattern fast-check cannot read: plain strings, checked by Ajv afterwards.
     }
@@ -81,6 +92,16 @@ function objectArbitrary(s: Schema, depth: number): fc.Arbitrary<unknown> {
   // Required names without a property schema still need a value.
   const bare = [...required].filter((n) => !props.some(([p]) => p === n)).map((n) => fc.jsonValue({ maxDepth: 1 }).map((v) => [n, v] as const));
   return fc.tuple(...parts, ...bare).map((pairs) => objectOf(pairs.filter((p): p is readonly [string, unknown] => p !== undefined) as [string, unknown][]));
+}
+
+/** The nearest multiple of `multipleOf` at or above `v` inside [min, max], else `v`. */
+export function multipleIn(v: number, s: Schema, min: number, max: number): number {
+  const m = num(s, 'multipleOf');
+  if (!m || m <= 0) return v;
+  const up = Math.ceil(v / m) * m;
+  if (up <= max) return up;
+  const first = Math.ceil(min / m) * m;
+  return first <= max ? first : v;
 }
 
 /** An arbitrary for values of the schema (mostly valid; callers check with Ajv). */
@@ -106,7 +127,7 @@ function typedArbitrary(s: Schema, type: string, depth: number): fc.Arbitrary<un
       return stringArbitrary(s);
     case 'integer': {
       const { min, max } = numberRange(s, true);
-      return fc.integer({ min, max });
+      return fc.integer({ min, max }).map((v) => multipleIn(v, s, min, max));
     }
     case 'number': {
       const { min, max } = numberRange(s, false);
@@ -119,7 +140,10 @@ function typedArbitrary(s: Schema, type: string, depth: number): fc.Arbitrary<un
     case 'array': {
       const items = asSchema(own(s, 'items')) ?? plain([]);
       const minLength = num(s, 'minItems') ?? 0;
-      return fc.array(arbitraryFor(items, depth + 1), { minLength, maxLength: Math.min(num(s, 'maxItems') ?? minLength + 3, minLength + 3) });
+      const arrays = fc.array(arbitraryFor(items, depth + 1), { minLength, maxLength: Math.min(num(s, 'maxItems') ?? minLength + 3, minLength + 3) });
+      // `contains`: one item of that schema first.
+      const contains = asSchema(own(s, 'contains'));
+      return contains ? fc.tuple(arbitraryFor(contains, depth + 1), arrays).map(([c, rest]) => [c, ...rest]) : arrays;
     }
     case 'object':
       return objectArbitrary(s, depth);

@@ -9,12 +9,13 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ajvFor, dialectOf, withoutUnknownDialect } from '../lint/schema-dialect.ts';
 import type { JsonSchema } from '../types.ts';
-import { objectOf, readableCandidates, sampleValues } from './arbitrary.ts';
+import { CALL_SEED, objectOf, readableCandidates, sampleValues } from './arbitrary.ts';
+import { minimalValue } from './minimal-value.ts';
 import { asSchema, normalizeSchema, objectView, own, plain, type Schema } from './normalize.ts';
 import { withOnlyChange } from './single-change.ts';
 import type { CallEvidence, Counterexample, Delta, PathStep } from './types.ts';
 
-export const CALL_SEED = 20261123;
+export { CALL_SEED } from './arbitrary.ts';
 const SAMPLES = 40;
 const MAX_TRIES = 400;
 /** The name of an undeclared property in a counterexample. */
@@ -231,35 +232,6 @@ export class InputPair {
     }
     return { accepted };
   }
-}
-
-/** The simplest value of a schema: required properties only, each at its simplest. */
-export function minimalValue(s: Schema, depth = 0): unknown {
-  if (depth > 6) return null;
-  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
-  const view = objectView(s);
-  if (view) return minimalValue(view, depth + 1);
-  const branches = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
-  if (Array.isArray(branches) && branches.length) return minimalValue(plain([...Object.entries(s).filter(([k]) => k !== 'anyOf' && k !== 'oneOf'), ...Object.entries(branches[0])]), depth + 1);
-  const type = typeof s.type === 'string' ? s.type : Array.isArray(s.type) ? (s.type as string[]).filter((t) => t !== 'null')[0] ?? 'null' : s.properties ? 'object' : 'string';
-  if (type === 'object') {
-    const props = asSchema(own(s, 'properties')) ?? {};
-    const required = Array.isArray(s.required) ? (s.required as string[]) : [];
-    return objectOf(required.map((name) => [name, minimalValue(asSchema(own(props, name)) ?? plain([]), depth + 1)]));
-  }
-  if (type === 'array') {
-    const n = typeof s.minItems === 'number' ? Math.min(s.minItems, 8) : 0;
-    return Array.from({ length: n }, () => minimalValue(asSchema(s.items) ?? plain([]), depth + 1));
-  }
-  if (type === 'integer' || type === 'number') {
-    const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? Math.floor(s.exclusiveMinimum) + 1 : 0;
-    return typeof s.maximum === 'number' && s.maximum < min ? s.maximum : Math.max(min, typeof s.maximum === 'number' ? Math.min(1, s.maximum) : 1);
-  }
-  if (type === 'boolean') return true;
-  if (type === 'null') return null;
-  const sampled = typeof s.pattern === 'string' || typeof s.format === 'string' ? sampleValues(s, 1, CALL_SEED)[0] : undefined;
-  if (typeof sampled === 'string') return sampled;
-  return typeof s.minLength === 'number' && s.minLength > 7 ? 'x'.repeat(s.minLength) : 'example';
 }
 
 /** The call with the new schema's required top-level properties added (at their simplest) where missing. */

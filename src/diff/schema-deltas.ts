@@ -86,6 +86,13 @@ function compareRest(o: Schema, n: Schema, where: Where, out: Delta[], skip: Rea
   }
 }
 
+const WORDING = new Set(['description', 'title', 'examples', '$comment']);
+/** A copy without the keywords that only word a schema, at every depth (a property named `description` is kept). */
+function withoutWording(value: unknown, inProperties = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutWording(v));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => inProperties || !WORDING.has(k)).map(([k, v]) => [k, withoutWording(v, !inProperties && (k === 'properties' || k === 'patternProperties' || k === '$defs'))]));
+}
 const alternatives = (bs: Schema[]): Schema => (bs.length === 1 ? bs[0] : ({ anyOf: bs } as Schema));
 const branchKey = (s: Schema): string => (effectiveTypes(s) ?? ['any']).join('|');
 
@@ -103,7 +110,8 @@ function pairBranches(allOld: Schema[], allNew: Schema[], o: Schema, n: Schema, 
   const [ok, nk] = [keys(ob), keys(nb)];
   const unique = (ks: string[]) => new Set(ks).size === ks.length;
   if (!unique(ok) || !unique(nk)) {
-    if (!sameJson(ob, nb)) out.push(keywordDelta(where, 'anyOf', alternatives(ob), alternatives(nb), o, n));
+    // Alternatives that differ only in their descriptions or titles accept the same calls: a wording change.
+    if (!sameJson(ob, nb)) out.push(keywordDelta(where, sameJson(withoutWording(ob), withoutWording(nb)) ? 'description' : 'anyOf', alternatives(ob), alternatives(nb), o, n));
     return;
   }
   for (let i = 0; i < ob.length; i += 1) {
