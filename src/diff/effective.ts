@@ -2,6 +2,7 @@
  * Effective values: what a client must assume when a field is absent. Comparing these instead of the
  * raw text keeps `{}` -> `{"destructiveHint": true}` from reading as a change.
  */
+import { sortKeys } from '../safety/records.ts';
 import type { ToolAnnotations, ToolDefinition } from '../types.ts';
 
 export const DEFAULT_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -84,17 +85,4 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value)) ?? 'undefined';
 }
 
-/** A deep copy with every object's keys sorted; arrays keep their order. */
-export function sortKeys<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => sortKeys(v)) as T;
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value as object).sort()) {
-      const v = (value as Record<string, unknown>)[key];
-      // defineProperty keeps a key named `__proto__` as an own key (assignment would replace the prototype).
-      if (v !== undefined) Object.defineProperty(out, key, { value: sortKeys(v), enumerable: true, writable: true, configurable: true });
-    }
-    return out as T;
-  }
-  return value;
-}
+export { sortKeys } from '../safety/records.ts';

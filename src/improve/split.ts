@@ -3,7 +3,7 @@
  * shuffled with the seed and cut at the fraction), so every tool has cases on both sides when it has
  * two or more.
  */
-import { seededRandom } from './seeded-random.ts';
+import { seededRandom } from '../run/seeded-random.ts';
 import type { SelectionCase } from '../types.ts';
 
 export interface Split {

@@ -14,6 +14,7 @@
  * The key is a SHA-256 over what reaches the model (model, messages, wire tool definitions, sampling);
  * never headers, so an API key cannot end up here.
  */
+import { sortKeys } from '../safety/records.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFileInside } from '../safety/write-file.ts';
@@ -67,19 +68,7 @@ export interface CassetteRun {
   finishedAt?: string;
 }
 
-/** A deep copy with object keys sorted and undefined dropped: the one canonical form for hashing and files. */
-export function sortKeys<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => sortKeys(v)) as T;
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = sortKeys(v);
-    }
-    return out as T;
-  }
-  return value;
-}
+export { sortKeys } from '../safety/records.ts';
 
 export function stableJson(value: unknown): string {
   return `${JSON.stringify(sortKeys(value), null, 2)}\n`;

@@ -5,6 +5,7 @@
  * seeded word list). The draw is a seeded shuffle and the sizes are nested, so a larger size holds
  * every distractor of a smaller one and the accuracy curve compares like with like.
  */
+import { seededRandom } from './seeded-random.ts';
 import type { ToolDefinition } from '../types.ts';
 
 const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'archive', 'export', 'import', 'sync', 'approve', 'assign', 'close', 'merge', 'schedule'];
@@ -12,21 +13,9 @@ const NOUNS = ['invoice', 'customer', 'order', 'ticket', 'project', 'report', 'a
 const DOMAINS = ['billing', 'support', 'sales', 'logistics', 'finance', 'marketing', 'inventory', 'people', 'legal', 'operations'];
 const QUALIFIERS = ['overdue', 'archived', 'draft', 'pending', 'regional', 'quarterly', 'priority', 'external', 'internal', 'recurring'];
 
-function random(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Deterministic distractors with varied names and descriptions, in the conventions' style. */
 export function generatedDistractors(count: number, seed = 7): ToolDefinition[] {
-  const next = random(seed);
+  const next = seededRandom(seed >>> 0 || 1);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
   return Array.from({ length: count }, (_, i) => {
     const [verb, noun, domain, qualifier] = [pick(VERBS), pick(NOUNS), pick(DOMAINS), pick(QUALIFIERS)];
@@ -46,7 +35,7 @@ export function generatedDistractors(count: number, seed = 7): ToolDefinition[] 
 }
 
 function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const next = random(seed);
+  const next = seededRandom(seed >>> 0 || 1);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));

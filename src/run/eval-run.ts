@@ -11,6 +11,7 @@ import { openQuerySet, type QuerySetSource } from '../config/query-set-source.ts
 import { loadToolFile } from '../config/tool-file.ts';
 import { toErrorInfo, ToolvetError } from '../errors.ts';
 import { type Diagnostic, type ToolvetResult } from '../report/model.ts';
+import { evalVerdict } from './eval-verdict.ts';
 import { noteCasesElsewhere } from '../report/cases-elsewhere.ts';
 import { suiteCostRows } from '../report/scenario-text.ts';
 import { ServerPool } from '../servers/server-pool.ts';
@@ -86,7 +87,7 @@ export interface LoadedInputs {
 }
 
 /** What a run without a gate says instead of PASS. */
-export const NO_GATE_REASON = 'no gate set, so nothing passed or failed: add --min-accuracy 0.8 to the command, or `gate: {minAccuracy: 0.8}` to the query set';
+export { NO_GATE_REASON } from './eval-verdict.ts';
 
 /** Loads and checks every input of a run; `onCase` is called as each case of a streamed query set is read. */
 export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' | 'toolsFiles' | 'queries'>, onCase?: () => void): LoadedInputs {
@@ -354,59 +355,36 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     // A set of scenarios alone has no selection summary: 0 cases would read as 0% accuracy.
     const summary = finishedCases > 0 || scenarioCount === 0 ? fold.summary() : undefined;
     const suites = inputs.sets.filter((s) => s.count > 0).map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name) }));
-    const reasons: string[] = [];
-    let status: ToolvetResult['verdict']['status'] = 'pass';
-    if (!complete && !refused) {
-      status = 'error';
-      reasons.push(`run interrupted: ${finishedCases} of ${order.size} cases finished (resume with --resume ${options.resultsFile ?? 'FILE'})`);
-    }
-    if (!complete) status = 'error';
-    if (errors.length > 0) {
-      status = 'error';
-      reasons.push(...errors.map((e) => `${e.code}: ${e.message}`));
-    }
-    if (summary && summary.errored > 0) {
-      status = 'error';
-      reasons.push(`${summary.errored} case(s) errored: the model could not be evaluated on them`);
-    }
-    if (scenarioSummary.errored > 0) {
-      status = 'error';
-      reasons.push(`${scenarioSummary.errored} scenario(s) errored: ${scenarios.find((s) => s.state === 'errored')!.reason}`);
-    }
-    if (scenarioSummary.failed > 0) {
-      if (status === 'pass') status = 'fail';
-      const first = scenarios.find((s) => s.state === 'failed')!;
-      reasons.push(`${scenarioSummary.failed} of ${scenarioSummary.scenarios} scenario(s) failed; first ${first.suite}/${first.id}: ${first.reason}`);
-    }
-    const gate = fold.gates.checkCostGates(cost, options.gates ?? {}, options.model.id, prices?.file);
-    if (gate.status === 'error') status = 'error';
-    else if (gate.status === 'fail' && status === 'pass') status = 'fail';
-    reasons.push(...gate.reasons);
+    const firstFailed = scenarios.find((s) => s.state === 'failed');
+    const verdict = evalVerdict({
+      ...(!complete && !refused ? { interrupted: { finished: finishedCases, total: order.size, ...(options.resultsFile ? { resumeFile: options.resultsFile } : {}) } } : {}),
+      complete,
+      errors,
+      ...(summary ? { summary } : {}),
+      scenarios: {
+        total: scenarioSummary.scenarios,
+        failed: scenarioSummary.failed,
+        errored: scenarioSummary.errored,
+        ...(firstFailed ? { firstFailed: `${firstFailed.suite}/${firstFailed.id}: ${firstFailed.reason}` } : {}),
+        ...(scenarioSummary.errored > 0 ? { firstErroredReason: scenarios.find((s) => s.state === 'errored')!.reason } : {}),
+      },
+      costGates: fold.gates.checkCostGates(cost, options.gates ?? {}, options.model.id, prices?.file),
+      ...(options.minAccuracy !== undefined ? { minAccuracy: options.minAccuracy } : {}),
+      setGates: inputs.sets.map((set) => ({
+        name: set.name,
+        file: set.file,
+        ...(set.gate ? { minAccuracy: set.gate.minAccuracy } : {}),
+        accuracy: suites.find((s) => s.suite === set.name)?.summary.accuracy ?? 0,
+      })),
+      costGated: Object.values(options.gates ?? {}).some((v) => v !== undefined),
+    });
     if (prices && cost.cost === null) {
       warnings.push({ code: 'W_NO_PRICE', message: `${prices.file} has no price for model "${options.model.id}"; costs are left out`, hint: 'add the model (its id or its name) to the price table' });
-    }
-    if (summary && options.minAccuracy !== undefined && summary.accuracy < options.minAccuracy) {
-      if (status === 'pass') status = 'fail';
-      reasons.push(`accuracy ${(summary.accuracy * 100).toFixed(1)}% is below --min-accuracy ${(options.minAccuracy * 100).toFixed(1)}%`);
-    }
-    for (const set of inputs.sets) {
-      const own = set.gate?.minAccuracy;
-      const accuracy = suites.find((s) => s.suite === set.name)?.summary.accuracy ?? 0;
-      if (own === undefined || accuracy >= own) continue;
-      if (status === 'pass') status = 'fail';
-      reasons.push(`query set ${set.name}: accuracy ${(accuracy * 100).toFixed(1)}% is below its gate.minAccuracy ${(own * 100).toFixed(1)}% (${set.file})`);
-    }
-    // Without a gate nothing was checked, so the run neither passes nor fails: it says how to set one.
-    // Scenarios are gates of their own (each must hold), as are the cost gates.
-    const gated = options.minAccuracy !== undefined || inputs.sets.some((s) => s.gate) || scenarios.length > 0 || Object.values(options.gates ?? {}).some((v) => v !== undefined);
-    if (status === 'pass' && !gated) {
-      status = 'none';
-      reasons.push(NO_GATE_REASON);
     }
     const result: ToolvetResult = {
       ...resultHeader('eval', startedAt),
       complete,
-      verdict: { status, reasons },
+      verdict,
       model: options.model.id,
       ...(pool ? { servers: pool.info() } : {}),
       ...(summary ? { summary, suites, cases: fold.cases() } : {}),

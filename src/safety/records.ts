@@ -12,3 +12,21 @@ export function bumpCell(matrix: Record<string, Record<string, number>>, row: st
   const cells = Object.hasOwn(matrix, row) ? matrix[row] : (matrix[row] = nullRecord<number>());
   cells[column] = (Object.hasOwn(cells, column) ? cells[column] : 0) + n;
 }
+
+/**
+ * A deep copy with every object's keys sorted and undefined values dropped; arrays keep their order.
+ * The one canonical form for hashing, comparing and files. defineProperty keeps a key named
+ * `__proto__` as an own key (assignment would replace the prototype and lose the key).
+ */
+export function sortKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => sortKeys(v)) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value as object).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) Object.defineProperty(out, key, { value: sortKeys(v), enumerable: true, writable: true, configurable: true });
+    }
+    return out as T;
+  }
+  return value;
+}

@@ -11,7 +11,7 @@ import { inferArguments } from '../../models/mock-args.ts';
 import { splitDescription } from '../../models/text/clauses.ts';
 import { terms } from '../../models/text/tokenize.ts';
 import type { ModelDriver, ModelRequest, ModelResponse, ToolDefinition } from '../../types.ts';
-import { seededRandom } from '../../improve/seeded-random.ts';
+import { seededRandom } from '../../run/seeded-random.ts';
 
 export interface OverlapModelOptions {
   seed: number;
