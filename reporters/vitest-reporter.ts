@@ -20,7 +20,7 @@ import type { ToolvetResult } from '../src/report/model.ts';
 import { resultHeader } from '../src/report/result-header.ts';
 import { reporterFor } from '../src/report/reporters.ts';
 import { installOutputBoundary, rawWrite, toTerminal } from '../src/safety/boundary.ts';
-import { OWN_LINE } from '../src/safety/github.ts';
+import { markOwnLines } from '../src/safety/github.ts';
 import { adoptSecrets, closeSecretsDir, makeSecretsDir, SECRETS_DIR_KEY } from '../src/vitest/secrets-bridge.ts';
 import { emitGitHub } from './github.ts';
 import { firstLine, vitestVerdict, type VitestOutcome } from './vitest-verdict.ts';
@@ -135,7 +135,7 @@ export class ToolvetReporter implements VitestReporter {
       this.written.push(file);
     }
     print(`toolvet: ${merged.verdict.status.toUpperCase()}, wrote ${this.written.map((f) => relative(this.root, f)).join(', ')}\n`);
-    if (this.options.github !== false) emitGitHub(merged, process.env, (text) => print(text.replace(/^(?=::)/gm, OWN_LINE)));
+    if (this.options.github !== false) emitGitHub(merged, process.env, (text) => print(markOwnLines(text)));
   }
 }
 
