@@ -80,6 +80,7 @@ export class ToolvetReporter implements VitestReporter {
   private shard: { index: number; count: number } | undefined;
   private startedAt = new Date().toISOString();
   private secretsDir: string | undefined;
+  private vitest: Vitest | undefined;
   readonly outputDir: string;
   readonly formats: string[];
   /** Files written by the last run (absolute paths). */
@@ -95,12 +96,19 @@ export class ToolvetReporter implements VitestReporter {
     this.root = vitest.config.root;
     this.shard = vitest.config.shard;
     if (this.options.guardOutput ?? !process.stdout.isTTY) installOutputBoundary();
-    this.secretsDir = makeSecretsDir();
-    vitest.provide(SECRETS_DIR_KEY, this.secretsDir);
+    this.vitest = vitest;
+    this.openSecretsDir();
   }
 
   onTestRunStart(): void {
     this.startedAt = new Date().toISOString();
+    // Each run of watch mode gets its own folder: the last one was removed when its run ended.
+    if (!this.secretsDir) this.openSecretsDir();
+  }
+
+  private openSecretsDir(): void {
+    this.secretsDir = makeSecretsDir();
+    this.vitest?.provide(SECRETS_DIR_KEY, this.secretsDir);
   }
 
   // Secrets are read as tests finish, so they are known before vitest's own reporters print failures.

@@ -42,9 +42,13 @@ export function shareSecrets(): void {
   if (!dir || secrets.length === shared) return;
   const file = join(dir, ownFile);
   const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify(secrets), { mode: 0o600 });
-  renameSync(partial, file);
-  shared = secrets.length;
+  try {
+    writeFileSync(partial, JSON.stringify(secrets), { mode: 0o600 });
+    renameSync(partial, file);
+    shared = secrets.length;
+  } catch {
+    // The folder is gone (the reporter's run ended, as in watch mode between runs): nothing reads it now.
+  }
 }
 
 /** An object's keys redacted too (a tool name is a key of the confusion matrix), as own keys whatever their name. */
