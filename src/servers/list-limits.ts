@@ -16,9 +16,11 @@ export interface ListLimits {
   maxStringChars: number;
   /** Nesting of objects and arrays in an entry (its schemas included). */
   maxDepth: number;
+  /** Characters of one whole list, every page together (as JSON). */
+  maxListChars: number;
 }
 
-export const DEFAULT_LIST_LIMITS: ListLimits = { maxPages: 500, maxItems: 5_000, maxStringChars: 100_000, maxDepth: 64 };
+export const DEFAULT_LIST_LIMITS: ListLimits = { maxPages: 500, maxItems: 5_000, maxStringChars: 100_000, maxDepth: 64, maxListChars: 50 * 1024 * 1024 };
 
 export interface ListProblem {
   message: string;

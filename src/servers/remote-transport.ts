@@ -12,12 +12,13 @@ import { ToolvetError } from '../errors.ts';
 import { mcpSdk } from './mcp-sdk.ts';
 import { oauthPin } from './oauth-pin.ts';
 
-export function remoteTransport(entry: RemoteServerEntry, server = 'remote'): Transport {
+/** `base` reads every response: the capped fetch of capped-fetch.ts, so the transport caps hold on HTTP. */
+export function remoteTransport(entry: RemoteServerEntry, server = 'remote', base?: typeof globalThis.fetch): Transport {
   const { SSEClientTransport, StreamableHTTPClientTransport } = mcpSdk().client;
   const url = new URL(entry.url);
   const requestInit: RequestInit | undefined = entry.headers ? { headers: entry.headers } : undefined;
   // OAuth requests go only to the server's own origin or the configured issuer (oauth-pin.ts).
-  const { authProvider, fetch } = entry.oauth ? oauthPin(server, { ...entry, oauth: entry.oauth }) : { authProvider: undefined, fetch: undefined };
+  const { authProvider, fetch } = entry.oauth ? oauthPin(server, { ...entry, oauth: entry.oauth }, base) : { authProvider: undefined, fetch: base };
   return entry.transport === 'sse' ? new SSEClientTransport(url, { requestInit, authProvider, fetch }) : new StreamableHTTPClientTransport(url, { requestInit, authProvider, fetch });
 }
 

@@ -24,6 +24,7 @@ import { ToolvetError } from '../errors.ts';
 import { isRemote, type ServerEntry } from '../config/host-config.ts';
 import type { ToolDefinition } from '../types.ts';
 import { VERSION } from '../version.ts';
+import { cappedFetch, DEFAULT_TRANSPORT_LIMITS, type Breach, type TransportLimits } from './capped-fetch.ts';
 import { checkListed, DEFAULT_LIST_LIMITS, type ListLimits } from './list-limits.ts';
 import { loadMcpSdk, mcpSdk } from './mcp-sdk.ts';
 import { ProcessTransport } from './process-transport.ts';
@@ -60,6 +61,8 @@ export interface ServedSkill {
 
 export interface StartOptions {
   limits?: Partial<ListLimits>;
+  /** Caps on each HTTP response (capped-fetch.ts); stdio has the SDK's 10 MB per message. */
+  transportLimits?: Partial<TransportLimits>;
 }
 
 export class ServerConnection {
@@ -123,8 +126,11 @@ export class ServerConnection {
 
   private static create(name: string, entry: ServerEntry, timeouts: ServerTimeouts, options: StartOptions, mode: 'auto' | 'legacy', stderr = new StderrTail()): ServerConnection {
     const noise: string[] = [];
+    // A breach of the HTTP caps fails this connection's waiting calls (the connection exists by then).
+    let self: ServerConnection | undefined;
+    const capped = cappedFetch({ ...DEFAULT_TRANSPORT_LIMITS, ...options.transportLimits }, (breach) => self?.breach(breach));
     const transport: Transport = isRemote(entry)
-        ? remoteTransport(entry, name)
+        ? remoteTransport(entry, name, capped)
         : new ProcessTransport({ command: entry.command, args: entry.args, env: entry.env, cwd: entry.cwd, onStderr: (text) => stderr.push(text), onNoise: (line) => void (noise.length < 20 && noise.push(line)) });
     // On stdio a silent probe means a legacy server (one that drops unknown requests): the probe waits
     // half the start timeout (at most 10 s; the server boots meanwhile), and that wait is added to the
@@ -134,6 +140,7 @@ export class ServerConnection {
     const client = new (mcpSdk().client.Client)({ name: 'toolvet', version: VERSION }, { capabilities: {}, versionNegotiation: { mode, probe } });
     const connection = new ServerConnection(name, entry, client, transport, timeouts, options.limits ?? {}, stderr, noise, mode);
     connection.identity.transport = entry.transport ?? 'stdio';
+    self = connection;
     return connection;
   }
 
@@ -152,6 +159,12 @@ export class ServerConnection {
       };
     });
     exitedEarly.catch(() => undefined);
+    let rejectBreach: ((error: Error) => void) | undefined;
+    const breached = new Promise<never>((_, reject) => {
+      rejectBreach = reject;
+      this.onOversize.add(reject);
+    });
+    breached.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       const probeMs = isRemote(this.entry) || this.mode === 'legacy' ? 0 : stdioProbeMs(this.timeouts);
@@ -161,7 +174,7 @@ export class ServerConnection {
     const connecting = client.connect(transport, { timeout: this.timeouts.startMs });
     connecting.catch(() => undefined);
     try {
-      await Promise.race([connecting, exitedEarly, timedOut]);
+      await Promise.race([connecting, exitedEarly, timedOut, breached]);
       this.keepRawSchemas();
     } catch (error) {
       await this.close();
@@ -176,6 +189,7 @@ export class ServerConnection {
     } finally {
       starting = false;
       clearTimeout(timer);
+      this.onOversize.delete(rejectBreach!);
     }
     const info = client.getServerVersion();
     // One-line fields from the server: a newline inside could print a line of its own in our reports.
@@ -338,6 +352,7 @@ export class ServerConnection {
     let cursor: string | undefined;
     const seen = new Set<string>();
     let pages = 0;
+    let chars = 0;
     do {
       if (++pages > this.limits.maxPages) {
         throw this.limitError(`${method} was still paginating after ${this.limits.maxPages} pages (${all.length} items so far)`, `set a larger page size on the server, or raise the limit (${this.limits.maxPages} pages)`);
@@ -346,6 +361,11 @@ export class ServerConnection {
       const page = (await this.guard(method, () => this.client.request({ method, params }, { timeout: this.timeouts.callMs }))) as unknown as Record<string, unknown> & { nextCursor?: string };
       const items = (page[key] as Item[] | undefined) ?? [];
       all.push(...items);
+      // Each page is under the per-message cap; the pages together are capped too.
+      chars += JSON.stringify(items).length;
+      if (chars > this.limits.maxListChars) {
+        throw this.limitError(`${method} sent more than ${Math.round(this.limits.maxListChars / 1024 / 1024)} MB of entries in all (${all.length} items, ${pages} pages)`, `list fewer or smaller entries, or raise the limit (${this.limits.maxListChars} characters)`);
+      }
       if (all.length > this.limits.maxItems) {
         throw this.limitError(`${method} listed more than ${this.limits.maxItems} items`, `a server with this many entries cannot be selected from by a model; split it, or raise the limit (${this.limits.maxItems})`);
       }
@@ -361,6 +381,17 @@ export class ServerConnection {
     const problem = checkListed(all as unknown[], this.limits);
     if (problem) throw this.limitError(`${method}: ${problem.message}`, problem.hint);
     return all;
+  }
+
+  /**
+   * An HTTP response passed a transport cap (capped-fetch.ts): every waiting call fails with
+   * E_SERVER_LIMIT at once, and the connection is dropped (a later call reconnects once, as after a crash).
+   */
+  private breach(breach: Breach): void {
+    const error = this.limitError(breach.message, breach.hint);
+    for (const reject of this.onOversize) reject(error);
+    this.exited = true;
+    this.transport.close().catch(() => undefined);
   }
 
   private limitError(message: string, hint: string): ToolvetError {
