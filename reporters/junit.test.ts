@@ -49,6 +49,16 @@ describe('junit reporter', () => {
     expect(Number(diff.failures)).toBe(1 + merged.diff!.changes.filter((c) => c.level === 'breaking').length);
   });
 
+  it("a failing verdict no testcase shows (a vitest test that threw before recording) is a failure of its own; a passing one adds nothing", () => {
+    const bare = { schemaVersion: merged.schemaVersion, generator: merged.generator, command: 'vitest', startedAt: merged.startedAt, finishedAt: merged.finishedAt, complete: true, warnings: [], errors: [] };
+    const failed = parse(renderJUnit({ ...bare, verdict: { status: 'fail', reasons: ['vitest: "t" failed: boom', 'vitest: test file f.test.ts failed to load: x'] } }));
+    expect(failed.root).toMatchObject({ tests: '2', failures: '2', errors: '0' });
+    expect(failed.cases.map((c) => (c.failure as Node).message)).toEqual(['vitest: "t" failed: boom', 'vitest: test file f.test.ts failed to load: x']);
+    const interrupted = parse(renderJUnit({ ...bare, verdict: { status: 'error', reasons: [] } }));
+    expect(interrupted.root).toMatchObject({ tests: '1', failures: '0', errors: '1' });
+    expect(parse(renderJUnit({ ...bare, verdict: { status: 'pass', reasons: [] } })).root.tests).toBe('0');
+  });
+
   it('root counts add up over the suites', () => {
     const { root, suites } = parse(renderJUnit(merged));
     for (const key of ['tests', 'failures', 'errors', 'skipped']) expect(Number(root[key])).toBe(suites.reduce((n, s) => n + Number(s[key]), 0));

@@ -84,6 +84,19 @@ export function junitSuites(result: ToolvetResult): JUnitSuite[] {
       cases: result.errors.map((e) => ({ name: `${e.code}${e.server ? ` (${e.server})` : ''}`, classname: 'toolvet.run', error: { message: e.message, type: e.code, body: e.hint ?? '' } })),
     });
   }
+  // A run that failed for a reason no testcase shows (a vitest test that threw before recording a
+  // result, a cost gate) must not read as green: its verdict's reasons become testcases of their own.
+  const status = result.verdict.status;
+  if ((status === 'fail' || status === 'error') && !suites.some((s) => s.cases.some((c) => c.failure || c.error))) {
+    const reasons = result.verdict.reasons.length > 0 ? result.verdict.reasons : [`the run's verdict is ${status.toUpperCase()}`];
+    suites.push({
+      name: 'toolvet verdict',
+      cases: reasons.map((reason, i) => {
+        const detail = { message: reason, type: status === 'fail' ? 'verdict' : 'error', body: '' };
+        return { name: `verdict ${i + 1}`, classname: 'toolvet.verdict', ...(status === 'fail' ? { failure: detail } : { error: detail }) };
+      }),
+    });
+  }
   return suites;
 }
 
