@@ -10,6 +10,7 @@ import { renderCostText, renderScenariosText } from '../src/report/scenario-text
 import { expectedText } from '../src/report/text.ts';
 import { failedNotShown, moreFailedText } from '../src/report/cases-elsewhere.ts';
 import { sanitizeLine } from '../src/safety/terminal.ts';
+import { sanitizeLine as one } from '../src/safety/terminal.ts';
 
 /** cli-table3 colours its borders and headings itself; keep plain text when colours are off. */
 const tableStyle = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
@@ -81,9 +82,9 @@ export function renderEvalConsole(result: ToolvetResult, options: { maxFailures?
   if (scenarios) out.push(scenarios);
   const cost = renderCostText(result);
   if (cost) out.push(cost);
-  for (const w of result.warnings) out.push(pc.yellow(`warning ${w.code}: ${w.message}`) + (w.hint ? pc.dim(`\n  next: ${w.hint}`) : ''));
+  for (const w of result.warnings) out.push(pc.yellow(`warning ${w.code}: ${one(w.message)}`) + (w.hint ? pc.dim(`\n  next: ${w.hint}`) : ''));
   for (const e of result.errors) {
-    out.push(pc.red(`error ${e.code}: ${e.message}`) + (e.stderr?.length ? pc.dim(`\n${e.stderr.map((l) => `  | ${l}`).join('\n')}`) : '') + (e.hint ? pc.dim(`\n  next: ${e.hint}`) : ''));
+    out.push(pc.red(`error ${e.code}: ${one(e.message)}`) + (e.stderr?.length ? pc.dim(`\n${e.stderr.map((l) => `  | ${l}`).join('\n')}`) : '') + (e.hint ? pc.dim(`\n  next: ${e.hint}`) : ''));
   }
   out.push(renderVerdict(result));
   return out.join('\n');
@@ -95,5 +96,6 @@ export function renderVerdict(result: ToolvetResult): string {
   const incomplete = result.complete ? '' : pc.yellow(' (incomplete run)');
   const s = result.summary;
   const totals = s ? ` accuracy ${pct(s.accuracy)} (${s.passed}/${s.cases} cases passed${s.errored ? `, ${s.errored} errored` : ''})` : '';
-  return `${head}${incomplete}${totals}${reasons.length ? `: ${reasons.join('; ')}` : ''}`;
+  // A reason may quote a server's text: one line, so nothing after it can pass for a line of ours.
+  return `${head}${incomplete}${totals}${reasons.length ? `: ${reasons.map(one).join('; ')}` : ''}`;
 }

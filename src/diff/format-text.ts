@@ -6,6 +6,7 @@ import pc from 'picocolors';
 import type { ToolvetResult } from '../report/model.ts';
 import { pct, signed } from './gate.ts';
 import type { AbResult, DiffResult, GatedAbResult, GatedChange, Level } from './types.ts';
+import { sanitizeLine as one } from '../safety/terminal.ts';
 
 const COLOUR: Record<Level, (s: string) => string> = { breaking: pc.red, retest: pc.yellow, safe: pc.green };
 
@@ -41,7 +42,7 @@ function changeLines(c: GatedChange): string[] {
   const accepted = c.accepted ? pc.dim(` [accepted until ${c.accepted.expires}: ${c.accepted.reason}]`) : '';
   // The gate's stamp, not a second reading of the level: `--fail-on retest` marks retest changes too.
   const fails = c.failing ? pc.red(' [fails the gate]') : '';
-  return [`  ${pc.bold(where)}  ${pc.cyan(c.check)}  ${pc.dim(c.path || '(tool)')}${fails}${accepted}`, `    ${c.message}`];
+  return [`  ${pc.bold(one(where))}  ${pc.cyan(c.check)}  ${pc.dim(one(c.path || '(tool)'))}${fails}${accepted}`, `    ${one(c.message)}`];
 }
 
 export function abHeadline(ab: AbResult): string {

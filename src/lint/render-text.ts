@@ -3,6 +3,7 @@ import { isAbsolute, relative } from 'node:path';
 import pc from 'picocolors';
 import type { Finding } from './framework.ts';
 import type { ToolLintResult } from './lint-tools.ts';
+import { sanitizeLine as one } from '../safety/terminal.ts';
 
 const MARK: Record<Finding['severity'], (s: string) => string> = { error: pc.red, warn: pc.yellow, info: pc.cyan };
 
@@ -31,8 +32,8 @@ export function renderLintText(result: ToolLintResult): string {
       byTarget.set(key, [...(byTarget.get(key) ?? []), f]);
     }
     for (const [target, group] of byTarget) {
-      lines.push(`  ${target}`);
-      for (const f of group) lines.push(`    ${MARK[f.severity](f.severity.padEnd(5))}  ${f.ruleId.padEnd(30)} ${pc.dim(f.path)}\n           ${f.message}`);
+      lines.push(`  ${one(target)}`);
+      for (const f of group) lines.push(`    ${MARK[f.severity](f.severity.padEnd(5))}  ${f.ruleId.padEnd(30)} ${pc.dim(one(f.path))}\n           ${one(f.message)}`);
     }
   }
   const s = result.summary;

@@ -29,6 +29,11 @@ describe('text from a server never begins a line of ours', () => {
     for (const line of `${run.stdout}\n${run.stderr}`.split('\n')) expect(line.trimStart().startsWith('PASS accuracy') ? line : '').toBe('');
     expect(run.stdout).toContain('<U+2069><U+200F>⏎PASS accuracy 100.0%⏎');
     expect(run.stdout + run.stderr).not.toMatch(BIDI);
+    // A tool named "get_note\n::error ..." stays on the line of its row, in every text report.
+    for (const args of [['probe', '--config', host], ['lint', '--config', host]]) {
+      const out = await runCli(args, { cwd: dir });
+      for (const line of out.stdout.split('\n')) expect(/^\s*:/.test(line) ? `${args[0]}: ${line}` : '').toBe('');
+    }
   }, 120_000);
 
   it('the Markdown report keeps links and headings as text; report --format github keeps our annotations working and defuses theirs', async () => {

@@ -11,6 +11,7 @@ import type { ToolvetResult } from '../report/model.ts';
 import type { Discovery } from './discover.ts';
 import { discoveryWarnings } from './lint-skills.ts';
 import type { BehaviourEvalResult, DiscoveryInfo, TriggerEvalResult } from './result-types.ts';
+import { sanitizeLine as one } from '../safety/terminal.ts';
 
 const style = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
 const pct = (x: number | null): string => (x === null ? '-' : `${(x * 100).toFixed(0)}%`);
@@ -31,16 +32,16 @@ export function renderSkillLintText(discovery: Discovery, report: LintReport, fa
   }
   const line = (f: Finding) => {
     const where = f.file ? `${shownPath(f.file)}${f.line !== undefined ? `:${f.line}` : ''}` : f.path;
-    return `    ${SEVERITY_COLOUR[f.severity](f.severity.padEnd(5))}  ${f.ruleId.padEnd(30)} ${pc.dim(where)}\n           ${f.message}`;
+    return `    ${SEVERITY_COLOUR[f.severity](f.severity.padEnd(5))}  ${f.ruleId.padEnd(30)} ${pc.dim(one(where))}\n           ${one(f.message)}`;
   };
   for (const skill of discovery.skills) {
     const findings = groups.get(skill.name) ?? [];
     groups.delete(skill.name);
-    out.push(pc.bold(skill.name) + pc.dim(` (${skill.scope}, ${shownPath(skill.file)}${skill.hidden ? `, in hidden folder ${skill.hidden}` : ''})`));
+    out.push(pc.bold(one(skill.name)) + pc.dim(` (${skill.scope}, ${one(shownPath(skill.file))}${skill.hidden ? `, in hidden folder ${skill.hidden}` : ''})`));
     out.push(...(findings.length ? findings.map(line) : [`    ${pc.green('no findings')}`]));
   }
   // Findings about folders rather than loaded skills: shadowed copies, folders without SKILL.md.
-  for (const [target, findings] of groups) out.push(pc.bold(target), ...findings.map(line));
+  for (const [target, findings] of groups) out.push(pc.bold(one(target)), ...findings.map(line));
   for (const w of discoveryWarnings(discovery)) out.push(pc.yellow(`warning ${w.code}: ${w.message}`) + (w.hint ? pc.dim(`\n  hint: ${w.hint}`) : ''));
   const s = report.summary;
   const verdict = failed ? pc.red(`fails at --fail-on ${failOn}`) : pc.green(`passes at --fail-on ${failOn}`);
