@@ -5,7 +5,7 @@ describe('public surface', () => {
   it('exports exactly the pinned names (change this list only on purpose)', () => {
     expect(Object.keys(toolvet).sort()).toEqual(
       [
-        'CHECKS', 'DEFAULT_LIST_LIMITS', 'DEFAULT_SERVER_TIMEOUTS', 'EXIT', 'FORMATS', 'PROFILES', 'REPORTERS', 'RESULT_SCHEMA_VERSION', 'SKILL_RULES', 'ServerConnection',
+        'CHECKS', 'DEFAULT_LIST_LIMITS', 'DEFAULT_SERVER_TIMEOUTS', 'EXIT', 'FORMATS', 'PROFILES', 'REPORTERS', 'RESULT_SCHEMA_VERSION', 'SKILL_RULES', 'SNAPSHOT_FORMAT', 'ServerConnection',
         'ServerPool', 'TOOL_RULES', 'ToolvetError', 'applyBaseline', 'checkArguments', 'checkStructuredResult', 'classifyDeltas', 'compareRuns',
         'createMockModel', 'createModel', 'createOpenAIModel', 'createSnapshot', 'diffSides', 'diffTools', 'discoverSkills',
         'fetchMcpSkills', 'formatError', 'gateDiff', 'hostRoots', 'improveDescriptions', 'improveSkill', 'matchCalls', 'normaliseString', 'planAb', 'runSequentialAb', 'isRemote', 'lintSkills', 'lintToolSets', 'lintTools', 'loadBaseline', 'loadHostConfig',
