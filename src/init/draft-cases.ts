@@ -11,7 +11,7 @@
 import type { ToolDefinition } from '../types.ts';
 import { SYNONYM_GROUPS } from '../improve/synonyms.ts';
 import { noToolRequests } from './draft-no-tool.ts';
-import { phrase, positiveRequests } from './draft-positive.ts';
+import { distinctAction, phrase, positiveRequests } from './draft-positive.ts';
 import { toolAction } from './tool-action.ts';
 
 export interface DraftCase {
@@ -92,6 +92,8 @@ function sameVerb(a: string, b: string): boolean {
   return a === b || SYNONYM_GROUPS.some((g) => g.includes(a) && g.includes(b));
 }
 
+const DEPRECATED = /\bdeprecated\b/i;
+
 /** A near miss needs a sibling this close: two shared words at least. */
 const NEAR = 2;
 const PER_TOOL = 3;
@@ -109,8 +111,13 @@ export function draftCases(tools: readonly ToolDefinition[]): Drafts {
   const counts: DraftCounts = { positive: 0, nearMiss: 0, noTool: 0 };
   const notes: string[] = [];
   const without: string[] = [];
-  for (const tool of tools) {
-    const requests = [...examplePhrases(tool.description ?? '').map((query) => ({ query })), ...positiveRequests(tool)];
+  const naming: string[] = [];
+  // A deprecated tool is no request's answer: it gets no draft, and no near miss expects it.
+  const deprecated = tools.filter((t) => DEPRECATED.test(t.description ?? '')).map((t) => t.name);
+  const current = tools.filter((t) => !deprecated.includes(t.name));
+  if (deprecated.length) notes.push(`no draft expects ${deprecated.join(', ')}: the description says deprecated`);
+  for (const tool of current) {
+    const requests = [...examplePhrases(tool.description ?? '').map((query) => ({ query })), ...positiveRequests(tool, current)];
     let kept = 0;
     for (const r of requests) {
       if (kept >= PER_TOOL) break;
@@ -118,16 +125,17 @@ export function draftCases(tools: readonly ToolDefinition[]): Drafts {
       if (addCase(cases, candidate) === 'kept') kept += 1;
     }
     counts.positive += kept;
-    if (kept === 0) without.push(tool.name);
+    if (kept === 0) (requests.length === 0 ? without : naming).push(tool.name);
   }
   if (without.length) notes.push(`no positive draft for ${without.join(', ')}: the description states no action (a verb and its object) and quotes no example; write their cases by hand`);
+  if (naming.length) notes.push(`no positive draft for ${naming.join(', ')}: every request drafted from the description names the tool, which tests nothing; write their cases by hand`);
   let nearPairs = 0;
   for (const tool of tools) {
-    const siblingName = closestSibling(tool, tools);
-    const sibling = tools.find((t) => t.name === siblingName);
+    const siblingName = closestSibling(tool, current);
+    const sibling = current.find((t) => t.name === siblingName);
     if (!sibling || sharedWords(tool, sibling) < NEAR) continue;
     nearPairs += 1;
-    const theirs = toolAction(sibling);
+    const theirs = distinctAction(sibling, current);
     if (!theirs) continue;
     // The sibling's job, with the tool's own verb when the two mean the same, in a phrasing of its own.
     const mine = toolAction(tool)?.verb;

@@ -13,7 +13,7 @@ import { firstSentence, toolAction } from './tool-action.ts';
 const DOMAIN_TEMPLATES: ReadonlyArray<(domain: string) => string> = [
   (d) => `Tell me a joke about ${d}.`,
   (d) => `Thanks, that's everything I wanted to know about ${d} today.`,
-  (d) => `Is ${d} a good topic for a dinner conversation?`,
+  (d) => `What rhymes with "${d}"?`,
 ];
 const GENERAL: readonly string[] = ["What's the capital of Australia?", 'How do I say "good morning" in Italian?', "Thanks, that's all for now."];
 // Words too general to name a domain.
@@ -28,7 +28,7 @@ export function domainOf(tools: readonly ToolDefinition[]): string | undefined {
     w.forEach((x, i) => {
       if (!verbBase(x)) seen.add(x);
       const next = w[i + 1];
-      if (next && !verbBase(x) && !verbBase(next)) seen.add(`${x} ${next}`);
+      if (next && !verbBase(x)) seen.add(`${x} ${next}`);
     });
     for (const key of seen) count.set(key, (count.get(key) ?? 0) + 1);
   }
@@ -55,7 +55,9 @@ export interface NoToolDrafts {
 /** Up to `count` requests no tool of the server serves: domain ones first, then general ones. */
 export function noToolRequests(tools: readonly ToolDefinition[], count = 2): NoToolDrafts {
   const domain = domainOf(tools);
-  const candidates = [...(domain ? DOMAIN_TEMPLATES.map((t) => t(domain)) : []), ...GENERAL];
+  // The phrase, then its head word alone (two words a description holds are enough for the mock to call it), then general requests.
+  const phrases = domain ? [domain, ...(domain.includes(' ') ? [domain.split(' ').pop()!] : [])] : [];
+  const candidates = [...phrases.flatMap((d) => DOMAIN_TEMPLATES.map((t) => t(d))), ...GENERAL];
   const out: NoToolDrafts = { queries: [], ...(domain ? { domain } : {}), dropped: [] };
   for (const query of candidates) {
     if (out.queries.length >= count) break;

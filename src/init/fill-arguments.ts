@@ -79,7 +79,8 @@ function numberFor(name: string[], schema: JsonSchema, variant: number): number 
 
 /** What a string parameter holds, judged from its name, format and description. */
 function stringFill(name: string[], schema: JsonSchema, description: string, variant: number, toolText: string): Omit<Fill, 'param'> | undefined {
-  const directoryTool = /\bdirector(y|ies)|folder/i.test(toolText);
+  const summary = toolText.split(/[.]\s/)[0] ?? '';
+  const directoryTool = /\bdirector(y|ies)|folder/i.test(summary);
   const has = (...w: string[]): boolean => w.some((x) => name.includes(x));
   const format = typeof schema.format === 'string' ? schema.format : '';
   if (format === 'uri' || format === 'url' || has('url', 'uri', 'href', 'link')) {
@@ -121,9 +122,38 @@ function stringFill(name: string[], schema: JsonSchema, description: string, var
   return undefined;
 }
 
-/** Two values for an array of strings: names, paths, or what the item says it holds. */
+/** A value for one field of an object item, by its name: a name, a type, a text. */
+function fieldValue(field: string[]): string {
+  const has = (...w: string[]): boolean => w.some((x) => field.includes(x));
+  if (has('to', 'target')) return 'Bob';
+  if (has('relation') && has('type')) return 'works with';
+  if (has('type', 'kind')) return 'person';
+  if (has('name', 'from', 'source')) return 'Alice';
+  if (has('old')) return 'TODO';
+  if (has('new')) return 'DONE';
+  return 'likes tea';
+}
+
+/** One object item spelled out field by field ("name Alice, entity type person, observations "likes tea""). */
+function objectItemFill(name: string[], items: JsonSchema): Omit<Fill, 'param'> | undefined {
+  const properties = (items.properties ?? {}) as Record<string, JsonSchema>;
+  const required = Array.isArray(items.required) ? (items.required as string[]) : Object.keys(properties);
+  const fields = required.filter((f) => ['string', 'array'].includes(typeOf(properties[f] ?? {}) ?? ''));
+  if (fields.length === 0 || fields.length !== required.length) return undefined;
+  const item: Record<string, JsonValue> = {};
+  const said: string[] = [];
+  for (const field of fields) {
+    const value = fieldValue(words(field));
+    item[field] = typeOf(properties[field]!) === 'array' ? [value] : value;
+    said.push(`${words(field).join(' ')} "${value}"`);
+  }
+  return { value: [item], phrase: `with ${name.join(' ')}: ${said.join(', ')}` };
+}
+
+/** Two values for an array of strings: names, paths, or what the item says it holds; one spelled-out object item. */
 function arrayFill(name: string[], schema: JsonSchema, variant: number, toolText: string): Omit<Fill, 'param'> | undefined {
   const items = (schema.items ?? {}) as JsonSchema;
+  if (typeOf(items) === 'object') return objectItemFill(name, items);
   if (typeOf(items) !== 'string') return undefined;
   const has = (...w: string[]): boolean => w.some((x) => name.includes(x));
   if (has('names', 'name')) return { value: ['Alice', 'Bob'], phrase: 'for Alice and Bob' };
@@ -148,7 +178,7 @@ export function argumentFills(tool: ToolDefinition, variant = 0, max = 4): Fill[
   const properties = propertiesOf(tool);
   const required = new Set(Array.isArray(tool.inputSchema?.required) ? (tool.inputSchema.required as string[]) : []);
   const order = Object.keys(properties).sort((a, b) => Number(required.has(b)) - Number(required.has(a)) || Number(enumOf(properties[b] as JsonSchema).length > 0) - Number(enumOf(properties[a] as JsonSchema).length > 0));
-  const toolText = `${tool.name} ${tool.description ?? ''}`.split(/[.]\s/)[0] ?? '';
+  const toolText = `${tool.name} ${tool.description ?? ''}`;
   const fills: Fill[] = [];
   let optionalEnums = 0;
   for (const param of order) {
@@ -170,7 +200,7 @@ export function argumentFills(tool: ToolDefinition, variant = 0, max = 4): Fill[
       const value = numberFor(name, schema, variant + fills.length);
       fills.push({ param, value, phrase: `with ${paramWords(param, description)} ${value}` });
     } else if (type === 'string') {
-      if (!required.has(param) && !describedExample(description)) continue;
+      if (!required.has(param)) continue;
       const fill = stringFill(name, schema, description, variant, toolText);
       if (fill) fills.push({ param, ...fill });
     } else if (type === 'array' && required.has(param)) {
@@ -195,5 +225,12 @@ export function applyFills(object: string, fills: readonly Fill[]): string {
       text = `${text.slice(0, match.index)}${/url|link|page|website/i.test(noun) ? '' : 'the '}${what}${text.slice(match.index + match[0].length)}`;
     } else tail.push(fill.phrase);
   }
-  return [text, ...tail].filter(Boolean).join(' ');
+  // "with a 12 with b 30" reads "with a 12 and b 30".
+  const joined = tail.reduce<string[]>((out, phrase) => {
+    const last = out[out.length - 1];
+    if (last?.startsWith('with ') && phrase.startsWith('with ') && !last.includes(':') && !phrase.includes(':')) out[out.length - 1] = `${last.replace(/ and /, ', ')} and ${phrase.slice(5)}`;
+    else out.push(phrase);
+    return out;
+  }, []);
+  return [text, ...joined].filter(Boolean).join(' ');
 }

@@ -14,37 +14,46 @@ export interface ToolAction {
   verb: string;
   /** What the verb acts on, as written (may be empty: "Close the page" has "the page"). */
   object: string;
+  /** Said last, after the arguments: what tells the tool from a sibling of the same action ("including sizes"). */
+  tail?: string;
 }
 
 // Where a description's object ends: the rest says how, when or with what, not what.
 const OBJECT_ENDS = new Set([
   'that', 'which', 'who', 'using', 'via', 'by', 'when', 'if', 'so', 'while', 'where', 'because', 'allowing', 'including',
-  'returning', 'with', 'based', 'without', 'unless', 'such', 'e', 'eg', 'ie', 'like', 'then', 'and', 'or', 'but', 'to',
+  'returning', 'with', 'along', 'based', 'without', 'unless', 'such', 'e', 'eg', 'ie', 'like', 'then', 'and', 'or', 'but', 'to',
 ]);
 // Leading words that are not yet the action: "This tool lets you ...", "Notion | Retrieve ...".
 const PREAMBLE = new Set(['this', 'tool', 'tools', 'lets', 'let', 'you', 'allows', 'allow', 'can', 'be', 'used', 'use', 'to', 'a', 'an', 'the', 'helps', 'help', 'will', 'for']);
 // Verbs of the list that mostly name a thing at the start of a description ("Map of ...").
 const NOT_LEADING = new Set(['map', 'sample', 'match', 'format', 'group', 'order', 'type', 'note', 'comment', 'label', 'score', 'plan', 'out', 'new', 'return']);
 const MAX_OBJECT_WORDS = 12;
+const SUBJECTS = new Set(['this', 'the', 'it', 'you', 'your', 'we', 'they', 'a', 'an']);
 const TRAILING = new Set(['the', 'a', 'an', 'of', 'to', 'for', 'on', 'in', 'from', 'since', 'at', 'into', 'loading', 'its', 'their', 'your', 'any', 'all', 'each', 'one']);
 // Words that cannot end an object: "one or multiple files" goes on past "or".
 const QUANTIFIERS = new Set(['one', 'a', 'an', 'the', 'single', 'multiple', 'several', 'all', 'many', 'two', 'more']);
 
 /** The first sentence of a description, without generated noise ("Error Responses: 400: ..."). */
 export function firstSentence(description: string): string {
-  const text = description.replace(/\s+Error Responses:[\s\S]*$/, '').replace(/\s+/g, ' ').trim();
+  const text = description.replace(/\s+Error Responses:[\s\S]*$/, '').replace(/\(s\)/g, 's').replace(/\s+/g, ' ').trim();
   const end = text.search(/(?<!\b(?:e\.g|i\.e|etc|vs))[.!?](\s|$)/);
   return (end >= 0 ? text.slice(0, end) : text).trim();
 }
 
 /** The object words after the verb, up to where the sentence turns to how or when. */
 function objectAfter(rest: string): string {
-  const cut = rest.split(/[,;:()[\]]|\s[-\u2013\u2014]\s/)[0] ?? '';
+  const parts = rest.split(/[,;:()[\]]|\s[-\u2013\u2014]\s/);
+  // "Toggles simulated, random-leveled logging": a comma after one word lists adjectives.
+  const cut = (parts[0] ?? '').trim().split(/\s+/).length === 1 && parts.length > 1 ? `${parts[0]} ${parts[1]}` : (parts[0] ?? '');
+  const tokens = cut.trim().split(/\s+/).filter(Boolean);
   const out: string[] = [];
-  for (const raw of cut.trim().split(/\s+/).filter(Boolean)) {
+  for (const [at, raw] of tokens.entries()) {
     const lower = raw.toLowerCase().replace(/[^a-z0-9'-]/g, '');
-    // A short object keeps its relative clause: "the list of directories that this server may access".
-    if (out.length > 0 && OBJECT_ENDS.has(lower) && !(['that', 'which'].includes(lower) && out.length < 5) && !(['or', 'and'].includes(lower) && out.every((w) => QUANTIFIERS.has(w.toLowerCase())))) break;
+    // A relative clause with its own subject stays: "the list of directories that this server may access".
+    const ends = OBJECT_ENDS.has(lower) && out.length > 0;
+    const ownSubject = (lower === 'that' || lower === 'which') && SUBJECTS.has((tokens[at + 1] ?? '').toLowerCase());
+    const listGoesOn = (lower === 'or' || lower === 'and') && out.every((w) => QUANTIFIERS.has(w.toLowerCase()));
+    if (ends && !ownSubject && !listGoesOn) break;
     if (out.length === 0 && (lower === 'or' || lower === 'and')) break;
     out.push(raw.replace(/[`"]/g, ''));
     if (out.length >= MAX_OBJECT_WORDS) break;
