@@ -18,6 +18,7 @@ import { probeSurface, surfaceStatuses } from './surface-probe.ts';
 import { classifyFailure, classifyUnknownTool, type CallOutcome } from './classify.ts';
 import { toolVerdict } from './verdict.ts';
 import type { CheckResult, CheckStatus, ProbeServerOptions, ServerProbe, ToolProbe, UnknownToolCheck } from './types.ts';
+import { clipText } from '../safety/clip.ts';
 export type { ProbeServerOptions } from './types.ts';
 
 const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
@@ -71,7 +72,7 @@ async function probeEcho(tools: ToolDefinition[], options: ProbeServerOptions): 
   if (outcome.result.isError) return { status: 'fail', detail: 'echo answered with isError' };
   if (content.length !== 1 || first?.type !== 'text') return { status: 'fail', detail: `echo answered with ${content.length} content items; the sample answers with one text item` };
   const text = first.text ?? '';
-  if (!text.endsWith(ECHO_INPUT) || text === ECHO_INPUT) return { status: 'fail', detail: `echo answered ${JSON.stringify(text.slice(0, 80))}; the sample answers with a fixed prefix followed by the input` };
+  if (!text.endsWith(ECHO_INPUT) || text === ECHO_INPUT) return { status: 'fail', detail: `echo answered ${JSON.stringify(clipText(text, 80, { ellipsis: '' }))}; the sample answers with a fixed prefix followed by the input` };
   return { status: 'pass', detail: `one text item: prefix ${JSON.stringify(text.slice(0, -ECHO_INPUT.length))} then the input` };
 }
 

@@ -10,6 +10,7 @@ import type { PromptArgument, PromptDefinition, ResourceDefinition, ToolDefiniti
 import type { ProbeServerOptions } from './types.ts';
 import { probeStructuredResults } from './structured-probe.ts';
 import type { CheckStatus, PromptGetProbe, ResourceReadProbe, StructuredProbe } from './types.ts';
+import { clipText } from '../safety/clip.ts';
 
 const NUMERIC = /(^|[^a-z])(id|ids|number|count|num|days|limit|size|page|index|year)([^a-z]|$)|Id$|_id$/i;
 
@@ -75,8 +76,8 @@ async function getWithout(connection: ServerConnection, prompt: PromptDefinition
     const code = (error as { cause?: { code?: unknown } }).cause?.code;
     const coded = typeof code === 'number' ? ` (JSON-RPC ${code})` : '';
     return said.includes(missing.name)
-      ? { ...base, status: 'pass', detail: `refused${coded}, naming "${missing.name}": ${said.slice(0, 160)}` }
-      : { ...base, status: 'warn', detail: `refused${coded} without naming "${missing.name}": ${said.slice(0, 160)}` };
+      ? { ...base, status: 'pass', detail: `refused${coded}, naming "${missing.name}": ${clipText(said, 160, { ellipsis: '' })}` }
+      : { ...base, status: 'warn', detail: `refused${coded} without naming "${missing.name}": ${clipText(said, 160, { ellipsis: '' })}` };
   }
 }
 

@@ -6,6 +6,7 @@
 import { surfaceRows } from './probe-surface-rows.ts';
 import type { ToolvetResult } from './model.ts';
 import { pct } from './text.ts';
+import { clipText } from '../safety/clip.ts';
 
 export interface JUnitCase {
   name: string;
@@ -58,7 +59,7 @@ export function sectionSuites(result: ToolvetResult): JUnitSuite[] {
     suites.push({
       name: 'skills trigger',
       cases: trigger.cases.map((t) => {
-        const c: JUnitCase = { name: `${t.skill}/${t.id}: ${t.query.slice(0, 80)}`, classname: `toolvet.skills.${t.skill}`, output: `trigger rate ${pct(t.triggerRate)}; loads: ${t.loads.join(', ')}` };
+        const c: JUnitCase = { name: `${t.skill}/${t.id}: ${clipText(t.query, 80, { ellipsis: '' })}`, classname: `toolvet.skills.${t.skill}`, output: `trigger rate ${pct(t.triggerRate)}; loads: ${t.loads.join(', ')}` };
         if (t.state === 'failed') c.failure = { message: t.reason, type: 'trigger', body: `should trigger: ${t.shouldTrigger}; loads: ${t.loads.join(', ')}` };
         else if (t.state === 'errored') c.error = { message: t.reason, type: t.errors[0]?.code ?? 'errored', body: t.errors.map((e) => `${e.code}: ${e.message}`).join('\n') };
         return c;

@@ -77,7 +77,7 @@ export async function judgeBehaviour(judge: ModelDriver, behaviour: string, tran
   }
   const evidence = data.evidence.trim();
   if (data.pass && (evidence === '' || !squash(rendered).includes(squash(evidence)))) {
-    return judgeError(behaviour, `the judge passed the behaviour with evidence that is not in the transcript: ${JSON.stringify(evidence.slice(0, 120))}`, 'a pass must quote the transcript; try a stronger judge model');
+    return judgeError(behaviour, `the judge passed the behaviour with evidence that is not in the transcript: ${JSON.stringify(clipText(evidence, 120, { ellipsis: '' }))}`, 'a pass must quote the transcript; try a stronger judge model');
   }
   return { behaviour, state: data.pass ? 'passed' : 'failed', judge: 'llm', reason: data.reason ?? (data.pass ? 'the judge found the behaviour' : 'the judge did not find the behaviour'), ...(evidence ? { evidence } : {}) };
 }

@@ -19,6 +19,7 @@ import { ServerPool } from '../servers/server-pool.ts';
 import { encodeFileName } from '../safety/file-name.ts';
 import { writeFileInside } from '../safety/write-file.ts';
 import { parseSkill, type SkillDoc } from './skill-file.ts';
+import { clipText } from '../safety/clip.ts';
 
 export interface McpSkills {
   skills: SkillDoc[];
@@ -110,7 +111,7 @@ function materialize(skill: ServedSkill, serverDir: string, warnings: Diagnostic
       // this skill cannot be laid out as the server describes it, so it alone is left out.
       const cause = (error as { cause?: NodeJS.ErrnoException }).cause;
       const why = cause?.code ?? (error as NodeJS.ErrnoException).code ?? toErrorInfo(error).message;
-      warnings.push({ code: 'W_SKILL_UNUSABLE', server, message: `server "${server}" serves skill ${skill.uri} with a file that cannot be written as a file (${file.uri.length > 120 ? `${file.uri.slice(0, 120)}…` : file.uri}: ${why}); the skill is left out`, hint: 'fix the skill on the server: every file needs a path a file system can hold' });
+      warnings.push({ code: 'W_SKILL_UNUSABLE', server, message: `server "${server}" serves skill ${skill.uri} with a file that cannot be written as a file (${clipText(file.uri, 121)}: ${why}); the skill is left out`, hint: 'fix the skill on the server: every file needs a path a file system can hold' });
       rmSync(folder, { recursive: true, force: true });
       return undefined;
     }

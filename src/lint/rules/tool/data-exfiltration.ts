@@ -1,4 +1,5 @@
 import { perTool, proseFields, sentences, type ToolRule } from '../../tool-rule-kit.ts';
+import { clipText } from '../../../safety/clip.ts';
 
 const EXFIL: RegExp[] = [
   /\b(send|post|upload|forward|transmit|exfiltrate|leak|report|copy|email|mail)\b[^.]{0,80}\b(to|at)\s+(https?:\/\/|[\w.+-]+@[\w-]+\.[\w.]+|(a|an|the|this|our)\s+(remote|external|third[- ]party)\s+(server|endpoint|address|url|webhook))/i,
@@ -15,7 +16,7 @@ export const dataExfiltration: ToolRule = {
     perTool(tools, (tool) =>
       proseFields(tool).flatMap((field) => {
         const sentence = sentences(field.text).find((s) => EXFIL.some((re) => re.test(s)));
-        return sentence ? [{ path: field.path, message: `instructs the model to send data elsewhere: "${sentence.slice(0, 120)}"` }] : [];
+        return sentence ? [{ path: field.path, message: `instructs the model to send data elsewhere: "${clipText(sentence, 120, { ellipsis: '' })}"` }] : [];
       }),
     ),
 };

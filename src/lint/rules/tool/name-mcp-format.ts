@@ -1,4 +1,5 @@
 import type { ToolRule } from '../../tool-rule-kit.ts';
+import { clipText } from '../../../safety/clip.ts';
 
 /** MCP 2025-11-25 and 2026-07-28, "Tool names": 1 to 128 characters, case-sensitive, from A-Z a-z 0-9 _ - . (a SHOULD). */
 const MCP_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -20,7 +21,7 @@ export const nameMcpFormat: ToolRule = {
             t.name.length === 0
               ? 'the name is empty'
               : t.name.length > 128
-                ? `"${t.name.slice(0, 40)}..." is ${t.name.length} characters; MCP names are at most 128`
+                ? `"${clipText(t.name, 40, { ellipsis: '' })}..." is ${t.name.length} characters; MCP names are at most 128`
                 : `"${t.name}" has ${bad} outside [A-Za-z0-9_.-]; MCP clients may refuse or rewrite it`,
         };
       }),

@@ -1,5 +1,6 @@
 import { unverifiableReason } from '../../../safety/regex-engine.ts';
 import { allProperties, childPath, isObject, perTool, type ToolRule } from '../../tool-rule-kit.ts';
+import { clipText } from '../../../safety/clip.ts';
 
 /**
  * A server's `pattern` runs on RE2 (linear time), never on a backtracking engine: one RE2 refuses
@@ -18,7 +19,7 @@ export const patternVerifiable: ToolRule = {
         const out: Array<{ path: string; message: string }> = [];
         const note = (path: string, pattern: string): void => {
           const why = unverifiableReason(pattern);
-          if (why !== undefined) out.push({ path, message: `pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} cannot run on a linear-time engine (${why}), so Toolvet checks no value against it; write it without lookaround or backreferences` });
+          if (why !== undefined) out.push({ path, message: `pattern ${JSON.stringify(clipText(pattern, 81))} cannot run on a linear-time engine (${why}), so Toolvet checks no value against it; write it without lookaround or backreferences` });
         };
         if (!isObject(p.schema)) return out;
         if (typeof p.schema.pattern === 'string') note(`${p.path}.pattern`, p.schema.pattern);

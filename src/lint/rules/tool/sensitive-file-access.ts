@@ -1,4 +1,5 @@
 import { perTool, proseFields, sentences, type ToolRule } from '../../tool-rule-kit.ts';
+import { clipText } from '../../../safety/clip.ts';
 
 // Files that hold keys and host configs: naming one next to a read verb is the attack.
 const FILES = /(~\/)?\.ssh\b|\bid_(rsa|ed25519|ecdsa)\b|\.aws\/credentials|(^|[\s'"`(/~])\.env\b|\.npmrc\b|\.netrc\b|\.pgpass\b|\.git-credentials\b|\/etc\/(passwd|shadow)\b|\bmcp\.json\b|claude_desktop_config\.json|\.kube\/config|\bkeychain\b/i;
@@ -17,7 +18,7 @@ export const sensitiveFileAccess: ToolRule = {
     perTool(tools, (tool) =>
       proseFields(tool).flatMap((field) => {
         const sentence = sentences(field.text).find((s) => (FILES.test(s) && READ.test(s)) || (SECRETS.test(s) && HAND_OVER.test(s)));
-        return sentence ? [{ path: field.path, message: `asks for sensitive data: "${sentence.slice(0, 120)}"` }] : [];
+        return sentence ? [{ path: field.path, message: `asks for sensitive data: "${clipText(sentence, 120, { ellipsis: '' })}"` }] : [];
       }),
     ),
 };

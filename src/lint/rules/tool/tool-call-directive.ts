@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../../../types.ts';
 import { perTool, proseFields, sentences, type ToolRule } from '../../tool-rule-kit.ts';
+import { clipText } from '../../../safety/clip.ts';
 
 /** Directives to call one named tool first: an order between siblings of the same server is a workflow. */
 const CALL_FIRST: RegExp[] = [
@@ -38,7 +39,7 @@ export const toolCallDirective: ToolRule = {
     perTool(tools, (tool) =>
       proseFields(tool).flatMap((field) => {
         const sentence = sentences(field.text).find((s) => AROUND_ALL.some((re) => re.test(s)) || CALL_FIRST.some((re) => re.test(s)) && !(TO_OBTAIN.test(s) && namesSibling(s, tool, tools)));
-        return sentence ? [{ path: field.path, message: `steers the model's other tool calls: "${sentence.slice(0, 120)}"` }] : [];
+        return sentence ? [{ path: field.path, message: `steers the model's other tool calls: "${clipText(sentence, 120, { ellipsis: '' })}"` }] : [];
       }),
     ),
 };
