@@ -33,7 +33,67 @@ async function gone(pid: number, within = 30_000): Promise<boolean> {
   return !alive(pid);
 }
 
+/** Alive and not a zombie (a killed orphan may wait for init to reap it). */
+function running(pid: number): boolean {
+  if (!alive(pid)) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return existsSync('/proc') ? false : true;
+  }
+}
+
 describe('processes end', () => {
+  it.runIf(process.platform === 'linux')('setsid descendants end with the server: its own detached child and a double-forked orphan', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'toolvet-setsid-')), 'pids.json');
+    const connection = await ServerConnection.start('daemoniser', { command: process.execPath, args: [fixture('faults/setsid-grandchild.mjs')], env: { SLEEPER_PID_FILE: pidFile } });
+    const { direct, orphan } = JSON.parse(readFileSync(pidFile, 'utf8')) as { direct: number; orphan: number };
+    try {
+      expect((await connection.listTools()).map((t) => t.name)).toEqual(['get_status']);
+      // Both left the server's process group and session: a group kill alone misses them.
+      for (const pid of [direct, orphan]) expect(running(pid)).toBe(true);
+      const stat = (pid: number): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      expect(stat(direct)[2]).not.toBe(String(connection.pid));
+      expect(stat(orphan)[1]).not.toBe(String(connection.pid)); // re-parented: no ancestry left
+      await connection.close();
+      const until = Date.now() + 30_000;
+      while ((running(direct) || running(orphan)) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect([running(direct), running(orphan)]).toEqual([false, false]);
+    } finally {
+      for (const pid of [direct, orphan]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Ended, as it should be.
+        }
+      }
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('through the CLI: once `toolvet lint --config` exits, the setsid descendants are gone too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolvet-setsid-cli-'));
+    const pidFile = join(dir, 'pids.json');
+    const host = join(dir, 'host.json');
+    writeFileSync(host, JSON.stringify({ mcpServers: { daemoniser: { command: process.execPath, args: [fixture('faults/setsid-grandchild.mjs')], env: { SLEEPER_PID_FILE: pidFile } } } }));
+    const run = await runCli(['lint', '--config', host], { timeoutMs: 60_000 });
+    const { direct, orphan } = JSON.parse(readFileSync(pidFile, 'utf8')) as { direct: number; orphan: number };
+    try {
+      expect(run.signal).toBeNull();
+      const until = Date.now() + 30_000;
+      while ((running(direct) || running(orphan)) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect([running(direct), running(orphan)]).toEqual([false, false]);
+    } finally {
+      for (const pid of [direct, orphan]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Ended, as it should be.
+        }
+      }
+    }
+  }, 90_000);
+
   it('a helper holding the server stdout is ended with the server, and close() returns', async () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), 'toolvet-grandchild-')), 'pid');
     const connection = await ServerConnection.start('holder', { command: process.execPath, args: [fixture('faults/grandchild-holds-stdout.mjs')], env: { GRANDCHILD_PID_FILE: pidFile } });

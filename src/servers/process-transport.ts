@@ -5,14 +5,19 @@
  * spawned in a process group of its own (POSIX), and `close()` is bounded: end stdin, wait for the
  * exit until a deadline, then SIGTERM and SIGKILL the whole group, then drop our pipe ends. Once the
  * server has exited, nothing waits on its stdio: what is buffered is read, the group is killed and the
- * pipes are destroyed, so a descendant holding them cannot keep Toolvet alive.
+ * pipes are destroyed, so a descendant holding them cannot keep Toolvet alive. Descendants that left
+ * the group with setsid are found by ancestry and by an inherited environment marker, and killed too
+ * (session-processes.ts says what cannot be reached).
  *
- * Spawned without a shell, with only the SDK's safe default environment plus the entry's own `env`.
+ * Spawned without a shell, with only the SDK's safe default environment plus the entry's own `env`
+ * (and TOOLVET_SERVER_SESSION, a random marker that names no secret).
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { randomBytes } from 'node:crypto';
 import { loadMcpSdk, mcpSdk } from './mcp-sdk.ts';
+import { killAll, SESSION_MARKER, sessionProcesses } from './session-processes.ts';
 import { clipText } from '../safety/clip.ts';
 
 export interface ProcessParams {
@@ -57,6 +62,7 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
+    for (const transport of liveTransports) transport.killSession();
     for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
   });
   // A server in its own group no longer gets the terminal's Ctrl-C. When nothing else handles the
@@ -98,6 +104,10 @@ export class ProcessTransport implements Transport {
   private closing?: Promise<void>;
   /** How the process ended, for error messages: `exit code 1`, `signal SIGKILL`. */
   exitReason?: string;
+  /** Marks every process the server starts (inherited), so a setsid descendant is found at close. */
+  private readonly marker = randomBytes(12).toString('hex');
+  /** The server's descendants, read at close while the server is alive (its ancestry is still whole). */
+  private descendants: number[] = [];
 
   constructor(
     private readonly params: ProcessParams,
@@ -121,7 +131,7 @@ export class ProcessTransport implements Transport {
     this.lines = new LineBuffer(this.params.maxBufferSize ?? sdk.client.STDIO_DEFAULT_MAX_BUFFER_SIZE);
     return new Promise((resolve, reject) => {
       const child = spawn(this.params.command, this.params.args, {
-        env: { ...getDefaultEnvironment(), ...this.params.env },
+        env: { ...getDefaultEnvironment(), ...this.params.env, [SESSION_MARKER]: this.marker },
         cwd: this.params.cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         shell: false,
@@ -188,6 +198,7 @@ export class ProcessTransport implements Transport {
     const child = this.child;
     if (!child) return;
     if (!this.exited) {
+      if (POSIX && child.pid !== undefined) this.descendants = sessionProcesses(child.pid, this.marker);
       try {
         child.stdin.end();
       } catch {
@@ -224,15 +235,22 @@ export class ProcessTransport implements Transport {
   private release(child: Child): void {
     liveTransports.delete(this);
     if (child.pid !== undefined) {
-      // Descendants the server left behind (they may hold our pipes) go with it.
+      // Descendants the server left behind (they may hold our pipes) go with it: its group, and those
+      // that left the group and session with setsid (session-processes.ts).
       killGroup(child.pid, 'SIGKILL');
       liveGroups.delete(child.pid);
+      if (POSIX) killAll([...new Set([...this.descendants, ...sessionProcesses(child.pid, this.marker)])]);
     }
     child.stdin.destroy();
     child.stdout.destroy();
     child.stderr.destroy();
     this.lines.clear();
     this.fireClose();
+  }
+
+  /** At Toolvet's own exit (synchronous): the descendants that left the server's group. */
+  killSession(): void {
+    if (POSIX && this.child?.pid !== undefined) killAll(sessionProcesses(this.child.pid, this.marker));
   }
 
   private waitExit(ms: number): Promise<boolean> {
