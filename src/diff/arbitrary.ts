@@ -191,7 +191,11 @@ export function readableCandidates(oldNode: Schema, newNode: Schema | undefined,
       const one = item ? sampleValues(item, 1, seed) : ['example'];
       out.push([], one);
       for (const n of [...bound('minItems'), ...bound('maxItems')]) for (const k of [n - 1, n, n + 1]) if (k >= 0 && k <= MAX_BOUND_LENGTH) out.push(Array.from({ length: k }, (_, i) => one[0] ?? i));
-    } else if (t === 'object') out.push({});
+    } else if (t === 'object') {
+      // Keys and values a new `propertyNames` or extras schema may refuse.
+      out.push({});
+      if (newNode && (own(newNode, 'propertyNames') !== undefined || asSchema(own(newNode, 'additionalProperties')))) out.push(objectOf([['Key 1', 'example']]), objectOf([['a', 'example']]));
+    }
   }
   return out;
 }

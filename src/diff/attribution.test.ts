@@ -120,6 +120,12 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: "a change inside the second branch of an array's alternatives is reached through that branch (mongodb explain's find arguments)",
+    old: object({ method: { type: 'array', items: { anyOf: [object({ name: { const: 'aggregate' }, arguments: object({ pipeline: { type: 'array' } }, { additionalProperties: false }) }, { required: ['name', 'arguments'], additionalProperties: false }), object({ name: { const: 'find' }, arguments: object({ sort: { type: 'object', additionalProperties: {} } }, { additionalProperties: false }) }, { required: ['name', 'arguments'], additionalProperties: false })] } } }, { required: ['method'] }),
+    new: object({ method: { type: 'array', items: { anyOf: [object({ name: { const: 'aggregate' }, arguments: object({ pipeline: { type: 'array' } }, { additionalProperties: false }) }, { required: ['name', 'arguments'], additionalProperties: false }), object({ name: { const: 'find' }, arguments: object({ sort: { type: 'object', additionalProperties: { enum: [1, -1] } } }, { additionalProperties: false }) }, { required: ['name', 'arguments'], additionalProperties: false })] } } }, { required: ['method'] }),
+    expected: [['additional-properties-narrowed', 'breaking']],
+  },
+  {
     name: 'no valid old call can be generated (overlapping oneOf objects): a breaking shape stays breaking, marked not verified',
     old: object({ target: { oneOf: [object({ id: { type: 'string' } }), object({ name: { type: 'string' } })] } }, { required: ['target'] }),
     new: object({ target: { oneOf: [object({ id: { type: 'string' } }), object({ name: { type: 'string' } })] }, mode: { enum: ['a'] } }, { required: ['target', 'mode'] }),

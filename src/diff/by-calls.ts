@@ -82,6 +82,11 @@ export function decideByCalls(d: Delta, changes: Change[], checks: Readonly<Reco
     if (probe.counterexample && c.level !== 'breaking' && !checks[c.check]?.decidedByCalls) {
       return probe.accepted > 0 ? { ...c, message: `${c.message}; ${probe.accepted} generated old calls are still accepted (the ones rejected belong to another change)`, evidence: { calls: probe.accepted, seed: CALL_SEED } } : c;
     }
+    // Open or closed is decided by the call: an object view is open when one branch is, but the branch an old call matches may be closed.
+    if (probe.counterexample?.effect === 'rejected' && c.check === 'parameter-removed-open') {
+      const closed = `${d.param ? `parameter "${d.param}"` : 'the parameter'} was removed and the object that held it is closed for the old calls that send it, so they are now invalid`;
+      return { ...c, check: 'parameter-removed-closed', message: `${closed}; ${counterexampleText(probe.counterexample, d)}`, counterexample: probe.counterexample };
+    }
     if (probe.counterexample) {
       const text = counterexampleText(probe.counterexample, d);
       return { ...c, level: 'breaking', message: c.message.includes(text) ? c.message : `${c.message}; ${text}`, counterexample: probe.counterexample };

@@ -138,6 +138,19 @@ const rows: Row[] = [
     old: [{ name: 'pick', inputSchema: { type: 'object', anyOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'string' } }, required: ['b'] }] } }],
     new: [{ name: 'pick', inputSchema: { type: 'object', oneOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'string' } }, required: ['b'] }] } }],
   },
+  {
+    id: 'additional-properties-narrowed',
+    level: 'breaking',
+    // Cut from mongodb-mcp-server 1.3.0 -> 2.1.1 (find's sort): any value -> a sort direction.
+    old: [edited((t) => (t.inputSchema.properties.sort = { type: 'object', additionalProperties: {} }))],
+    new: [edited((t) => (t.inputSchema.properties.sort = { type: 'object', additionalProperties: { enum: [1, -1, 'asc', 'desc'] } }))],
+  },
+  {
+    id: 'property-names-changed',
+    level: 'breaking',
+    old: [edited((t) => (t.inputSchema.properties.sort = { type: 'object' }))],
+    new: [edited((t) => (t.inputSchema.properties.sort = { type: 'object', propertyNames: { pattern: '^[a-z]+$' } }))],
+  },
   pair('task-support-required', 'breaking', (t) => ((t as unknown as Schema).execution = { taskSupport: 'required' })),
   pair('x-mcp-header-changed', 'breaking', (t) => (t.inputSchema.properties.kind['x-mcp-header'] = 'Kind')),
   pair('tool-field-changed', 'retest', (t) => ((t as unknown as Schema).icons = [{ src: 'https://example.org/icon.png' }])),

@@ -10,7 +10,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ajvFor, dialectOf, withoutUnknownDialect } from '../lint/schema-dialect.ts';
 import type { JsonSchema } from '../types.ts';
 import { CALL_SEED, objectOf, readableCandidates, sampleValues } from './arbitrary.ts';
-import { minimalValue } from './minimal-value.ts';
+import { minimalAlong, minimalValue } from './minimal-value.ts';
 import { asSchema, normalizeSchema, objectView, own, plain, type Schema } from './normalize.ts';
 import { withOnlyChange } from './single-change.ts';
 import type { CallEvidence, Counterexample, Delta, PathStep } from './types.ts';
@@ -181,7 +181,10 @@ export class InputPair {
     let elsewhere: Counterexample | undefined;
     const placed: unknown[] = [];
     const here = pointer(steps);
-    for (const base of this.baseCalls()) {
+    // Besides the shared old calls, one built along this path (the branch that declares each step), with the new required parameters.
+    const along = steps.length > 1 ? minimalAlong(this.oldNorm, steps, EXTRA_NAME) : undefined;
+    const bases = along === undefined ? this.baseCalls() : [...this.baseCalls(), mergeRequired(along, this.newNorm), along];
+    for (const base of bases) {
       for (const candidate of candidates) {
         if ((tries += 1) > MAX_TRIES) break;
         const call = placeAt(base, steps, candidate, this.oldNorm);

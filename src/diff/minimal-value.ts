@@ -7,6 +7,7 @@
 import { linearRegExp } from '../safety/regex-engine.ts';
 import { CALL_SEED, fitLength, multipleIn, objectOf, sampleValues } from './arbitrary.ts';
 import { asSchema, objectView, own, plain, type Schema } from './normalize.ts';
+import type { PathStep } from './types.ts';
 
 /** The simplest value of a schema: required properties only, each at its simplest. */
 export function minimalValue(s: Schema, depth = 0): unknown {
@@ -61,3 +62,54 @@ function minimalObject(s: Schema, depth: number): Record<string, unknown> {
 
 /** Server patterns run on the linear-time engine only. */
 const safeTest = (pattern: string, text: string): boolean => linearRegExp(pattern, 'u').test(text);
+
+/** One branch merged into its parent (the parent's own keywords kept), for walking into alternatives. */
+const withBranch = (parent: Schema, branch: Schema): Schema =>
+  plain([...Object.entries(parent).filter(([k]) => k !== 'anyOf' && k !== 'oneOf'), ...Object.entries(branch)]);
+
+/** Whether a schema can hold the next step of a path: it declares the property, or it has items or open extras. */
+function holds(s: Schema, step: PathStep): boolean {
+  if ('property' in step) return Object.hasOwn(asSchema(own(s, 'properties')) ?? {}, step.property) || (s.additionalProperties !== false && !own(s, 'properties'));
+  if ('item' in step) return own(s, 'items') !== undefined || s.type === 'array';
+  return s.additionalProperties !== false;
+}
+
+/** The sub-schema one step down (a declared property, an item, an undeclared property). */
+function childOf(s: Schema, step: PathStep): Schema {
+  if ('item' in step) return asSchema(own(s, 'items')) ?? plain([]);
+  const declared = 'property' in step ? asSchema(own(asSchema(own(s, 'properties')), step.property)) : undefined;
+  return declared ?? asSchema(s.additionalProperties) ?? plain([]);
+}
+
+/** Whether the whole path can be followed from this schema, through any branch on the way. */
+function reaches(s: Schema, steps: readonly PathStep[], depth = 0): boolean {
+  if (steps.length === 0 || depth > 12) return true;
+  const branches = (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined) as Schema[] | undefined;
+  if (branches?.length) return branches.some((b) => reaches(withBranch(s, b), steps, depth + 1));
+  return holds(s, steps[0]) && reaches(childOf(s, steps[0]), steps.slice(1), depth + 1);
+}
+
+/**
+ * The simplest value that reaches a path: at each `anyOf`/`oneOf` on the way, the branch that
+ * declares the next step (so `method[].arguments.sort` is reached through the `find` branch, not the
+ * first one, whose arguments are closed and have no `sort`). The caller then puts its value at the last step.
+ */
+export function minimalAlong(s: Schema, steps: readonly PathStep[], extraName: string, depth = 0): unknown {
+  const branches = (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined) as Schema[] | undefined;
+  if (steps.length > 0 && branches?.length) {
+    const pick = branches.map((b) => withBranch(s, b)).find((b) => reaches(b, steps));
+    if (pick) s = pick;
+  }
+  if (steps.length === 0 || depth > 12) return minimalValue(s);
+  const [step, ...rest] = steps;
+  if ('item' in step) {
+    const items = childOf(s, step);
+    const n = Math.max(1, typeof s.minItems === 'number' ? Math.min(s.minItems, 8) : 1);
+    return [minimalAlong(items, rest, extraName, depth + 1), ...Array.from({ length: n - 1 }, () => minimalValue(items))];
+  }
+  const base = minimalValue(s);
+  const out = base && typeof base === 'object' && !Array.isArray(base) ? (base as Record<string, unknown>) : {};
+  const name = 'property' in step ? step.property : extraName;
+  Object.defineProperty(out, name, { value: minimalAlong(childOf(s, step), rest, extraName, depth + 1), enumerable: true, writable: true, configurable: true });
+  return out;
+}

@@ -4,6 +4,7 @@
  */
 import type { DiffCheck } from '../types.ts';
 import { additionalPropertiesClosed } from './additional-properties-closed.ts';
+import { additionalPropertiesNarrowed } from './additional-properties-narrowed.ts';
 import { additionalPropertiesOpened } from './additional-properties-opened.ts';
 import { alternativeParameterAdded } from './alternative-parameter-added.ts';
 import { alternativesChanged } from './alternatives-changed.ts';
@@ -60,10 +61,13 @@ import { toolRemoved } from './tool-removed.ts';
 import { toolRenamed } from './tool-renamed.ts';
 import { versionedToolPredecessorActive } from './versioned-tool-predecessor-active.ts';
 import { xMcpHeaderChanged } from './x-mcp-header-changed.ts';
+import { propertyNamesChanged } from './property-names-changed.ts';
 
 export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'additional-properties-closed': additionalPropertiesClosed,
   'additional-properties-opened': additionalPropertiesOpened,
+  'additional-properties-narrowed': additionalPropertiesNarrowed,
+  'property-names-changed': propertyNamesChanged,
   'alternative-parameter-added': alternativeParameterAdded,
   'alternatives-changed': alternativesChanged,
   'annotation-hint-changed': annotationHintChanged,
