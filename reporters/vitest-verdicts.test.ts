@@ -55,6 +55,14 @@ describe("the vitest reporter's verdict is vitest's", () => {
     expect(run.output).toContain('toolvet: FAIL');
   }, 180_000);
 
+  it('an unhandled error in a run whose tests all passed: FAIL, naming the error', async () => {
+    const run = await vitestRun('unhandled');
+    expect(run.code).toBe(1);
+    expect(run.result.verdict).toEqual({ status: 'fail', reasons: ['vitest: unhandled error: a rejection nobody handled'] });
+    expect(run.result.cases?.length).toBe(6);
+    expect(run.markdown).toMatch(/^### ❌ Toolvet FAIL · vitest/);
+  }, 180_000);
+
   it('a failed test that recorded a result fails the report, naming the test', async () => {
     const run = await vitestRun('red-with-result');
     expect(run.code).toBe(1);
