@@ -42,7 +42,7 @@ export function lintSurface(surface: ServerSurface, options: SurfaceLintOptions)
 
   /** The chosen tool rules over one target seen as a tool, findings mapped back to it. */
   const asTool = (ids: readonly string[], tool: ToolDefinition, map: (f: RawFinding) => RawFinding): LintReport => {
-    const report = runRules({ rules: ids.map((id) => TOOL_RULES[id]), targets: [tool], context: { settings: options.settings }, preset: toolPreset, ...common });
+    const report = runRules({ rules: ids.map((id) => TOOL_RULES[id]), targets: [tool], context: { settings: options.settings, ...(options.profile.literal ? { literal: true } : {}) }, preset: toolPreset, ...common });
     return { ...report, findings: report.findings.map((f) => ({ ...f, ...map(f) })) };
   };
   const reports: LintReport[] = [

@@ -68,7 +68,7 @@ export function lintToolSets(sets: readonly ToolSet[], options: ToolLintOptions 
     runRules({
       rules: TOOL_RULES,
       targets: set.tools,
-      context: { settings },
+      context: { settings, ...(profile.literal ? { literal: true } : {}) },
       profile: profile.name,
       preset,
       overrides: options.overrides,

@@ -33,6 +33,33 @@ describe('profiles', () => {
     expect(lintTools(dotted, { profile: 'portable', overrides: { 'name-portable': 'off' } }).findings).toEqual([]);
   });
 
+  it('conventions reads the conventions literally where recommended stays calibrated and spec the minimum', () => {
+    // Not verb-first, and an optional bounded limit, an enum and a flag with no default.
+    const invoices = cleanTool({ name: 'invoice_search' }, {
+      properties: {
+        query: { type: 'string', minLength: 1, description: 'Words to look for in invoices.' },
+        limit: { type: 'integer', minimum: 1, maximum: 50, description: 'Maximum number of invoices to return.' },
+        status: { type: 'string', enum: ['open', 'paid'], description: 'Only invoices in this state.' },
+        overdue: { type: 'boolean', description: 'Only overdue invoices.' },
+        customer: { anyOf: [{ type: 'object', properties: { id: { type: 'string' } } }, { type: 'null' }], description: 'The customer.' },
+      },
+    });
+    const rows = (profile: string): Array<[string, string, string]> => lintTools([invoices], { profile }).findings.map((f) => [f.ruleId, f.path, f.severity]);
+    expect(rows('conventions')).toEqual([
+      ['name-verb-first', '$.name', 'error'],
+      ['optional-has-default', '$.inputSchema.properties.limit', 'error'],
+      ['optional-has-default', '$.inputSchema.properties.overdue', 'error'],
+      ['optional-has-default', '$.inputSchema.properties.status', 'error'],
+      ['property-description', '$.inputSchema.properties.customer.anyOf[0].properties.id', 'error'],
+    ]);
+    expect(lintTools([invoices], { profile: 'conventions' }).failed).toBe(true);
+    // "invoice_search" ends in a verb and real servers name tools resource-first: recommended lets it pass.
+    expect(rows('recommended')).toEqual([]);
+    expect(rows('spec')).toEqual([]);
+    // The clean tool, written to the conventions, passes all three.
+    for (const profile of ['conventions', 'recommended', 'spec']) expect(lintTools([cleanTool()], { profile }).findings).toEqual([]);
+  });
+
   it('refuses an unknown profile as a usage error', () => {
     expect(() => lintTools(refman, { profile: 'strictest' })).toThrow(/unknown lint profile "strictest"/);
   });

@@ -10,6 +10,8 @@ export interface LintProfile {
   description: string;
   base: 'defaults' | 'none';
   severities: Readonly<Record<string, Severity>>;
+  /** Rules read the conventions literally: no calibration for real servers, every schema of the inputSchema. */
+  literal?: boolean;
 }
 
 export const PROFILES: Readonly<Record<string, LintProfile>> = {
@@ -24,6 +26,29 @@ export const PROFILES: Readonly<Record<string, LintProfile>> = {
     description: "the conventions' tool-schema design rules (section 10) and the security rules, at their default severities",
     base: 'defaults',
     severities: {},
+  },
+  conventions: {
+    name: 'conventions',
+    description:
+      'every rule of the conventions read literally, for a server written to them: verb-first names (invoice_search fails), a default for every optional bounded, enum or flag parameter, a description on every property, combinator branches included; recommended is the calibrated profile for servers in the wild',
+    base: 'defaults',
+    literal: true,
+    severities: {
+      'name-verb-first': 'error',
+      'optional-has-default': 'error',
+      'property-description': 'error',
+      'property-type': 'error',
+      'description-present': 'error',
+      'schema-properties-required': 'error',
+      'description-exclusions': 'warn',
+      'description-examples': 'warn',
+      'description-when-to-call': 'warn',
+      'not-all-strings': 'warn',
+      'prefer-enum': 'warn',
+      'prefer-integer': 'warn',
+      'prefer-boolean': 'warn',
+      'prefer-array': 'warn',
+    },
   },
   portable: {
     name: 'portable',

@@ -28,7 +28,12 @@ export const DEFAULT_TOOL_LINT_SETTINGS: ToolLintSettings = {
 
 export interface ToolLintContext {
   settings: ToolLintSettings;
+  /** The conventions read literally (the `conventions` profile): every rule over every schema, no calibration. */
+  literal?: boolean;
 }
+
+/** The schemas a style rule looks at: `plain` when calibrated, every one when the conventions are read literally. */
+export const styleGiven = (context: ToolLintContext | undefined): Given => (context?.literal ? 'all' : 'plain');
 
 export type ToolRule = LintRule<ToolDefinition, ToolLintContext>;
 
@@ -58,26 +63,96 @@ export interface PropertyRef {
   topLevel: boolean;
 }
 
-/** Every property schema under an object schema, nested objects and array items included. */
-export function allProperties(schema: unknown, path = '$.inputSchema', topLevel = true): PropertyRef[] {
-  if (!isObject(schema)) return [];
+/** One schema of a tool's inputSchema, as the schema walker reaches it. */
+export interface SchemaNode {
+  schema: JsonSchema;
+  /** JSON path of this schema. */
+  path: string;
+  /**
+   * JSON path of the schema whose instance this one also describes: itself, or for a branch of
+   * anyOf / oneOf / allOf / if-then-else the schema that holds the branch (so a branch's `required`
+   * may name a property the object declares beside it).
+   */
+  level: string;
+  /** True at the tool's own argument object: the root, or a combinator branch of it. */
+  root: boolean;
+  /** Reached through `properties` and single `items` only (no branch, $defs or additionalProperties). */
+  plain: boolean;
+}
+
+/**
+ * Which schemas a rule looks at (Spectral's `given`): `all` (the default) every schema the walker
+ * reaches; `plain` only those reached through `properties` and `items`, for style rules calibrated on
+ * real servers where a branch's nested object is a marker or a generator's detail (the `conventions`
+ * profile reads every rule over `all`).
+ */
+export type Given = 'all' | 'plain';
+
+const BRANCHES = ['anyOf', 'oneOf', 'allOf'] as const;
+const CONDITIONAL = ['if', 'then', 'else'] as const;
+const NAME_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
+
+/**
+ * Every schema under a tool's inputSchema, once each, in document order: property and
+ * patternProperties schemas, `items` (one schema or a tuple), `additionalProperties`, the branches of
+ * `anyOf` / `oneOf` / `allOf` and `if` / `then` / `else`, and `$defs` / `definitions`. The one walker
+ * every schema rule reads, so what a rule sees inside combinators is the kit's property, not the rule's.
+ * `$ref` is not followed: its target is walked where it is defined.
+ */
+export function schemaNodes(schema: unknown, path = '$.inputSchema'): SchemaNode[] {
+  const out: SchemaNode[] = [];
+  const visit = (node: unknown, at: string, level: string, root: boolean, plain: boolean, depth: number): void => {
+    if (!isObject(node) || depth > 64) return;
+    out.push({ schema: node, path: at, level, root, plain });
+    for (const key of NAME_MAPS) {
+      const map = node[key];
+      if (!isObject(map)) continue;
+      for (const [name, child] of Object.entries(map)) {
+        const childAt = childPath(childPath(at, key), name);
+        visit(child, childAt, childAt, false, plain && key === 'properties', depth + 1);
+      }
+    }
+    if (Array.isArray(node.items)) node.items.forEach((item, i) => visit(item, `${at}.items[${i}]`, `${at}.items[${i}]`, false, false, depth + 1));
+    else visit(node.items, `${at}.items`, `${at}.items`, false, plain, depth + 1);
+    visit(node.additionalProperties, `${at}.additionalProperties`, `${at}.additionalProperties`, false, false, depth + 1);
+    for (const key of BRANCHES) {
+      const list = node[key];
+      if (Array.isArray(list)) list.forEach((branch, i) => visit(branch, `${at}.${key}[${i}]`, level, root, false, depth + 1));
+    }
+    for (const key of CONDITIONAL) visit(node[key], `${at}.${key}`, level, root, false, depth + 1);
+  };
+  visit(schema, path, path, true, true, 0);
+  return out;
+}
+
+/** Every property schema under an object schema (nested objects, items, combinator branches, $defs included). */
+export function allProperties(schema: unknown, given: Given = 'all', path = '$.inputSchema'): PropertyRef[] {
   const out: PropertyRef[] = [];
-  const props = schema.properties;
-  if (isObject(props)) {
+  for (const node of schemaNodes(schema, path)) {
+    if (given === 'plain' && !node.plain) continue;
+    const props = node.schema.properties;
+    if (!isObject(props)) continue;
     for (const [name, child] of Object.entries(props)) {
-      const childSchema = isObject(child) ? child : {};
-      const at = childPath(`${path}.properties`, name);
-      out.push({ name, schema: childSchema, path: at, parentPath: path, parent: schema, topLevel });
-      out.push(...allProperties(childSchema, at, false));
+      out.push({ name, schema: isObject(child) ? child : {}, path: childPath(`${node.path}.properties`, name), parentPath: node.path, parent: node.schema, topLevel: node.root });
     }
   }
-  if (isObject(schema.items)) out.push(...allProperties(schema.items, `${path}.items`, false));
+  return out;
+}
+
+/** The property names declared at each level (an object with its combinator branches), by level path. */
+export function propertiesByLevel(nodes: readonly SchemaNode[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const node of nodes) {
+    let names = out.get(node.level);
+    if (!names) out.set(node.level, (names = new Set()));
+    if (isObject(node.schema.properties)) for (const name of Object.keys(node.schema.properties)) names.add(name);
+  }
   return out;
 }
 
 /** The tool's own parameters. */
 export function topProperties(tool: ToolDefinition): PropertyRef[] {
-  return allProperties(tool.inputSchema).filter((p) => p.topLevel);
+  return allProperties(tool.inputSchema, 'plain').filter((p) => p.topLevel);
 }
 
 export function requiredOf(schema: JsonSchema): string[] {

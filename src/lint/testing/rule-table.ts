@@ -11,6 +11,8 @@ export interface RuleCase {
   name: string;
   tools: ToolDefinition[];
   settings?: Partial<ToolLintSettings>;
+  /** Run as the `conventions` profile does: the conventions read literally. */
+  literal?: boolean;
   /** Invalid cases: the exact paths of the findings, in order (target:path when `targets` is set). */
   paths?: string[];
   /** Invalid cases: a fragment every message contains. */
@@ -49,7 +51,7 @@ export function withProperty(name: string, schema: JsonSchema, required = false)
 }
 
 function run(rule: ToolRule, c: RuleCase): RawFinding[] {
-  return rule.check(c.tools, { settings: { ...DEFAULT_TOOL_LINT_SETTINGS, ...c.settings } });
+  return rule.check(c.tools, { settings: { ...DEFAULT_TOOL_LINT_SETTINGS, ...c.settings }, ...(c.literal ? { literal: true } : {}) });
 }
 
 export function ruleTable(rule: ToolRule, table: { valid: RuleCase[]; invalid: RuleCase[] }): void {

@@ -33,3 +33,15 @@ ruleTable(nameVerbFirst, {
     { name: 'sequentialthinking', tools: [realTool('server-sequential-thinking@2026.8.31', 'sequentialthinking')], message: /^(?!.*get_)/ },
   ],
 });
+
+// The conventions read literally (the conventions profile): verb first, no resource-first name.
+ruleTable(nameVerbFirst, {
+  valid: [
+    { name: 'literal: search_notes', literal: true, tools: [cleanTool({ name: 'search_notes' })] },
+    { name: 'literal: create_pull_request (a noun-like last word)', literal: true, tools: [cleanTool({ name: 'create_pull_request' })] },
+  ],
+  invalid: [
+    { name: 'literal: invoice_search reads resource-first', literal: true, tools: [cleanTool({ name: 'invoice_search' })], paths: ['$.name'] },
+    { name: 'literal: kubectl_get (a prefix before the verb)', literal: true, tools: [cleanTool({ name: 'kubectl_get' })], paths: ['$.name'] },
+  ],
+});

@@ -29,6 +29,15 @@ function hasVerbInPlace(words: string[], sharedPrefix: boolean): boolean {
   return isVerb(0) || (sharedPrefix ? isVerb(1) || isPlainVerb(2) : isPlainVerb(1)) || (words.length > 1 && isPlainVerb(words.length - 1));
 }
 
+/**
+ * Read literally: the first word is a verb, and the name does not end in one ("invoice_search",
+ * "sub_issue_write" read resource-first: the thing, then what is done to it).
+ */
+function readsVerbFirst(words: string[]): boolean {
+  const last = words[words.length - 1];
+  return TOOL_VERBS.has(words[0]) && (words.length === 1 || !TOOL_VERBS.has(last) || NOUN_LIKE.has(last) || last === words[0]);
+}
+
 /** Joins words in the style of the name they replace (snake_case, kebab-case or camelCase). */
 function joinLike(name: string, words: string[]): string {
   if (name.includes('_') || !/[-A-Z]/.test(name)) return words.join('_');
@@ -60,7 +69,7 @@ export const nameVerbFirst: ToolRule = {
   defaultSeverity: 'warn',
   description: 'a tool name starts with a verb (get_, search_, create_, fork_, emulate_, ...), after a namespace prefix if it has one (kubectl_get, browser_click)',
   spec: '10.4',
-  check: (tools) => {
+  check: (tools, context) => {
     const firstWords = new Map<string, number>();
     for (const tool of tools) {
       const first = nameWords(localName(tool.name))[0];
@@ -69,8 +78,9 @@ export const nameVerbFirst: ToolRule = {
     return tools.flatMap((tool) => {
       const words = nameWords(localName(tool.name));
       if (words.length === 0) return [];
-      const shared = (firstWords.get(words[0]) ?? 0) >= 2 && !TOOL_VERBS.has(words[0]);
-      if (hasVerbInPlace(words, shared)) return [];
+      // Read literally (the conventions profile): the verb comes first, with no prefix or resource-first allowance.
+      const shared = !context?.literal && (firstWords.get(words[0]) ?? 0) >= 2 && !TOOL_VERBS.has(words[0]);
+      if (context?.literal ? readsVerbFirst(words) : hasVerbInPlace(words, shared)) return [];
       const better = suggestion(tool, words, shared ? 1 : 0);
       const hint = better ? `; say what it does first, e.g. ${better}` : '; start it with what the tool does (a verb such as get, list, create, run)';
       return [{ target: tool.name, path: '$.name', message: `"${tool.name}" does not start with a verb saying what it does${hint}` }];

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../../types.ts';
-import { allProperties, isObject, perTool, typesOf, type ToolRule } from '../../tool-rule-kit.ts';
+import { allProperties, isObject, perTool, typesOf, type ToolRule, styleGiven } from '../../tool-rule-kit.ts';
 
 /** Keywords through which an object can gain properties this check does not follow: skipped, not guessed. */
 const COMPOSED = ['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'if', 'dependentSchemas', 'dependencies'];
@@ -37,9 +37,9 @@ export const objectFillable: ToolRule = {
   defaultSeverity: 'warn',
   description: 'an object parameter accepts some property: not "type": "object" with no properties and "additionalProperties": false, which only {} satisfies',
   spec: '2.4',
-  check: (tools) =>
+  check: (tools, context) =>
     perTool(tools, (tool) =>
-      allProperties(tool.inputSchema).flatMap((p) => {
+      allProperties(tool.inputSchema, styleGiven(context)).flatMap((p) => {
         // The parameter itself, or the items of an array parameter (a list of objects that must all be {}).
         const candidates = [{ schema: p.schema, path: p.path }];
         if (isObject(p.schema.items)) candidates.push({ schema: p.schema.items, path: `${p.path}.items` });

@@ -68,6 +68,17 @@ export function statedDefault(description: string, schema: JsonSchema): { value:
   return values.size === 1 ? found[0] : undefined;
 }
 
+/** Why a parameter has a sensible default: a bounded number, a fixed set of choices, or a flag. */
+function sensibleDefault(schema: JsonSchema): string | undefined {
+  const types = typesOf(schema);
+  if ((types.includes('integer') || types.includes('number')) && (typeof schema.minimum === 'number' || typeof schema.maximum === 'number')) {
+    return `bounded (${typeof schema.minimum === 'number' ? schema.minimum : '…'}..${typeof schema.maximum === 'number' ? schema.maximum : '…'})`;
+  }
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return `one of ${schema.enum.length} fixed values`;
+  if (types.length === 1 && types[0] === 'boolean') return 'a flag';
+  return undefined;
+}
+
 /** Spec 10.3: a parameter with a sensible default declares it through `default`. */
 export const optionalHasDefault: ToolRule = {
   id: 'optional-has-default',
@@ -75,11 +86,15 @@ export const optionalHasDefault: ToolRule = {
   defaultSeverity: 'warn',
   description: 'an optional parameter whose description states its default ("Defaults to 20") declares it in "default"',
   spec: '10.3, 9.1',
-  check: (tools) =>
+  check: (tools, context) =>
     perTool(tools, (tool) => {
       const required = requiredOf(tool.inputSchema);
       return topProperties(tool).flatMap((p) => {
-        if (required.includes(p.name) || 'default' in p.schema || typeof p.schema.description !== 'string') return [];
+        if (required.includes(p.name) || 'default' in p.schema) return [];
+        // Read literally (the conventions profile, 10.3): a parameter with a sensible default declares it.
+        const sensible = context?.literal ? sensibleDefault(p.schema) : undefined;
+        if (sensible) return [{ path: p.path, message: `"${p.name}" is optional and ${sensible}, so it has a sensible default; declare it in "default" (conventions 10.3)` }];
+        if (typeof p.schema.description !== 'string') return [];
         const stated = statedDefault(p.schema.description, p.schema);
         if (!stated) return [];
         return [{ path: p.path, message: `"${p.name}" is optional and its description gives the default ("${stated.phrase}"), but the schema does not; add "default": ${JSON.stringify(stated.value)}` }];

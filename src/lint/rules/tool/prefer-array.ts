@@ -1,4 +1,4 @@
-import { allProperties, isFreeString, perTool, sentences, type ToolRule } from '../../tool-rule-kit.ts';
+import { allProperties, isFreeString, perTool, sentences, type ToolRule, styleGiven } from '../../tool-rule-kit.ts';
 
 /** A delimiter named anywhere means the value is a packed list. */
 const DELIMITED = /\b(comma[- ]separated|separated by (commas|spaces|semicolons|newlines)|space[- ]separated|semicolon[- ]separated|delimited list)\b/i;
@@ -19,9 +19,9 @@ export const preferArray: ToolRule = {
   defaultSeverity: 'warn',
   description: 'a list ("comma-separated", "list of") is an array of strings, not one packed string',
   spec: '10.2',
-  check: (tools) =>
+  check: (tools, context) =>
     perTool(tools, (tool) =>
-      allProperties(tool.inputSchema)
+      allProperties(tool.inputSchema, styleGiven(context))
         .filter((p) => isFreeString(p.schema) && typeof p.schema.description === 'string' && packsList(p.schema.description))
         .map((p) => ({ path: `${p.path}.type`, message: `"${p.name}" packs a list into a string; use {"type": "array", "items": {"type": "string"}}` })),
     ),

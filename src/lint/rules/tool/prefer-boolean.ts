@@ -1,4 +1,4 @@
-import { allProperties, nameWords, perTool, typesOf, type ToolRule } from '../../tool-rule-kit.ts';
+import { allProperties, nameWords, perTool, typesOf, type ToolRule, styleGiven } from '../../tool-rule-kit.ts';
 
 // Not 'use' or 'keep': use_case and keep_alive_seconds are not flags.
 const FLAG_FIRST = new Set(['is', 'has', 'include', 'enable', 'disable', 'allow', 'should', 'with', 'show', 'force', 'skip']);
@@ -13,9 +13,9 @@ export const preferBoolean: ToolRule = {
   defaultSeverity: 'warn',
   description: 'a flag (is_, include_, enable, dry_run, "true or false") is typed "boolean"',
   spec: '10.2',
-  check: (tools) =>
+  check: (tools, context) =>
     perTool(tools, (tool) =>
-      allProperties(tool.inputSchema).flatMap((p) => {
+      allProperties(tool.inputSchema, styleGiven(context)).flatMap((p) => {
         const types = typesOf(p.schema);
         if (types.includes('boolean') || !types.some((t) => t === 'string' || t === 'number' || t === 'integer')) return [];
         const words = nameWords(p.name);

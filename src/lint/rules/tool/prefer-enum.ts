@@ -1,4 +1,4 @@
-import { allProperties, isFreeString, perTool, type ToolRule } from '../../tool-rule-kit.ts';
+import { allProperties, isFreeString, perTool, type ToolRule, styleGiven } from '../../tool-rule-kit.ts';
 
 // "one of a, b, c", "either x or y", "'a', 'b' or 'c'", "(a|b|c)": fixed choices written in prose.
 const CHOICES: RegExp[] = [
@@ -20,9 +20,9 @@ export const preferEnum: ToolRule = {
   defaultSeverity: 'warn',
   description: 'a free string whose description lists fixed choices ("one of a, b, c") should be an "enum" (not when it leaves the list open: custom or other values)',
   spec: '10.2',
-  check: (tools) =>
+  check: (tools, context) =>
     perTool(tools, (tool) =>
-      allProperties(tool.inputSchema)
+      allProperties(tool.inputSchema, styleGiven(context))
         .filter((p) => isFreeString(p.schema) && typeof p.schema.description === 'string' && CHOICES.some((re) => re.test(p.schema.description as string)) && !OPEN_LIST.test(p.schema.description as string))
         .map((p) => ({ path: p.path, message: `"${p.name}" is a free string but its description lists fixed choices; use "enum"` })),
     ),

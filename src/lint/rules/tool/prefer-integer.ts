@@ -1,4 +1,4 @@
-import { allProperties, nameWords, perTool, typesOf, type ToolRule } from '../../tool-rule-kit.ts';
+import { allProperties, nameWords, perTool, typesOf, type ToolRule, styleGiven } from '../../tool-rule-kit.ts';
 
 // Words that name a count. Not max, min, size or amount alone: max_price and size_mb are honest numbers.
 const COUNT_WORDS = new Set(['count', 'limit', 'num', 'page', 'pages', 'offset', 'top', 'n', 'k', 'lines', 'rows', 'items', 'results', 'entries', 'tokens', 'steps', 'retries', 'attempts', 'depth', 'head', 'tail', 'skip', 'take', 'index']);
@@ -11,9 +11,9 @@ export const preferInteger: ToolRule = {
   defaultSeverity: 'warn',
   description: 'a count (limit, page, number of ...) is typed "integer", not "number" or "string"',
   spec: '10.2',
-  check: (tools) =>
+  check: (tools, context) =>
     perTool(tools, (tool) =>
-      allProperties(tool.inputSchema).flatMap((p) => {
+      allProperties(tool.inputSchema, styleGiven(context)).flatMap((p) => {
         const types = typesOf(p.schema);
         if (types.includes('integer') || !(types.includes('number') || (types.includes('string') && p.schema.enum === undefined && p.schema.format === undefined))) return [];
         // A string named "phone_number" is not a count: strings are judged by their prose only.

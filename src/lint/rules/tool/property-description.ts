@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../../types.ts';
-import { allProperties, isObject, perTool, type ToolRule } from '../../tool-rule-kit.ts';
+import { allProperties, isObject, perTool, type ToolRule, styleGiven } from '../../tool-rule-kit.ts';
 
 const described = (schema: unknown): boolean => isObject(schema) && typeof schema.description === 'string' && schema.description.trim() !== '';
 
@@ -28,9 +28,9 @@ export const propertyDescription: ToolRule = {
   defaultSeverity: 'warn',
   description: 'every property has a non-empty "description"',
   spec: '2.4',
-  check: (tools) =>
+  check: (tools, context) =>
     perTool(tools, (tool) =>
-      allProperties(tool.inputSchema)
+      allProperties(tool.inputSchema, styleGiven(context))
         .filter((p) => !hasDescription(p.schema, tool.inputSchema))
         .map((p) => ({ path: p.path, message: `property "${p.name}" has no description` })),
     ),

@@ -1,15 +1,9 @@
-import { childPath, isObject, perTool, requiredOf, type ToolRule } from '../../tool-rule-kit.ts';
+import { childPath, isObject, perTool, requiredOf, schemaNodes, type ToolRule } from '../../tool-rule-kit.ts';
 import type { JsonSchema } from '../../../types.ts';
 
-function objectNodes(schema: unknown, path: string): Array<{ schema: JsonSchema; path: string }> {
-  if (!isObject(schema)) return [];
-  const out: Array<{ schema: JsonSchema; path: string }> = [];
-  if (schema.type === 'object' || isObject(schema.properties)) out.push({ schema, path });
-  if (isObject(schema.properties)) {
-    for (const [name, child] of Object.entries(schema.properties)) out.push(...objectNodes(child, childPath(`${path}.properties`, name)));
-  }
-  if (isObject(schema.items)) out.push(...objectNodes(schema.items, `${path}.items`));
-  return out;
+/** The object schemas: typed object or declaring properties, wherever the walker finds them. */
+function objectNodes(schema: unknown): Array<{ schema: JsonSchema; path: string }> {
+  return schemaNodes(schema).filter((n) => n.schema.type === 'object' || isObject(n.schema.properties));
 }
 
 /**
@@ -23,7 +17,7 @@ export const strictSchema: ToolRule = {
   description: 'OpenAI strict mode: every object lists all its properties in "required" and sets "additionalProperties": false',
   check: (tools) =>
     perTool(tools, (tool) =>
-      objectNodes(tool.inputSchema, '$.inputSchema').flatMap(({ schema, path }) => {
+      objectNodes(tool.inputSchema).flatMap(({ schema, path }) => {
         const out = [];
         if (schema.additionalProperties !== false) out.push({ path: `${path}.additionalProperties`, message: 'strict mode needs "additionalProperties": false' });
         const required = requiredOf(schema);
