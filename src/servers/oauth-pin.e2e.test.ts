@@ -84,6 +84,14 @@ describe('OAuth pinned to its origin', () => {
     expect(other.requests).toEqual([]);
   }, 60_000);
 
+  it('a token request the server redirects to another port: not followed, the other port gets nothing', async () => {
+    other.requests.length = 0;
+    const run = await doctor('token-redirect', { MODERN_OAUTH_TOKEN_REDIRECT: `${other.base}/token` }, {});
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).not.toContain(SECRET);
+    expect(other.requests).toEqual([]);
+  }, 60_000);
+
   it('an authorization server on the server\'s own origin works without issuer, with no SDK warning', async () => {
     const run = await doctor('same-origin', {}, {});
     expect(run.code, run.stdout + run.stderr).toBe(0);

@@ -53,7 +53,8 @@ export function oauthPin(server: string, entry: RemoteServerEntry & { oauth: Non
     const target = urlOf(input);
     const allowed = target.origin === own || target.origin === issuerOrigin || endpoints.has(`${target.origin}${target.pathname}`);
     if (!allowed) refuse(target);
-    const response = await base(input, init);
+    // Never followed behind our back: a redirect comes back to the SDK, which follows it within the origin through this fetch again.
+    const response = await base(input, { ...init, redirect: init?.redirect ?? 'manual' });
     if (issuerOrigin && target.origin === issuerOrigin && target.pathname.startsWith('/.well-known/') && response.ok) {
       const metadata = (await response.clone().json().catch(() => undefined)) as { token_endpoint?: unknown } | undefined;
       if (typeof metadata?.token_endpoint === 'string') {
