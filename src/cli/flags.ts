@@ -84,11 +84,11 @@ const SHARED: Record<SharedFlag, () => Option> = {
   'allow-tools': () =>
     new Option('--allow-tools <names>', 'tools that may run although not annotated read-only, named as the model sees them (comma-separated; repeatable)').argParser(toolList),
   'max-tokens': () => new Option('--max-tokens <n>', 'cap on tokens the model may generate per answer').argParser(positiveInt),
-  'case-timeout': () => new Option('--case-timeout <ms>', 'deadline of one case attempt, in ms').argParser(positiveInt),
+  'case-timeout': () => new Option('--case-timeout <ms>', 'deadline of one case attempt (default 600000)').argParser(positiveInt),
   'base-url': () => new Option('--base-url <url>', 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (Ollama) or http://127.0.0.1:8080/v1 (llama-server)'),
   'model-name': () => new Option('--model-name <name>', 'model name the endpoint serves, e.g. qwen3:8b'),
   'api-key-env': () => new Option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLVET_API_KEY, then OPENAI_API_KEY)'),
-  'model-timeout': () => new Option('--model-timeout <ms>', 'timeout of one model request, in ms').argParser(positiveInt),
+  'model-timeout': () => new Option('--model-timeout <ms>', 'timeout of one model request (default 120000; doctor: 30000)').argParser(positiveInt),
 };
 
 /** The shared flag `name`, with its one wording and parser (`required`: the command cannot run without it). */

@@ -3,6 +3,7 @@
  * The server and model waits are exercised in server-faults and eval-faults; this pins the flags and
  * their documented defaults, and the whole-case deadline, which no driver can dodge.
  */
+import { DEFAULT_DOCTOR_MODEL_TIMEOUT_MS } from '../doctor/run-doctor.ts';
 import { describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
 import { DEFAULT_CASE_TIMEOUT_MS, runSelection } from '../run/run-selection.ts';
@@ -30,11 +31,12 @@ describe('timeouts', () => {
     const help = await helpOf(command);
     expect(help).toContain(`--start-timeout <ms> timeout from spawn to initialized (default ${DEFAULT_SERVER_TIMEOUTS.startMs})`);
     expect(help).toContain(`--call-timeout <ms> timeout of one tools/list or tools/call (default ${DEFAULT_SERVER_TIMEOUTS.callMs})`);
-    expect(help).toContain(`--model-timeout <ms> timeout of one model request (default ${DEFAULT_TIMEOUT_MS})`);
+    expect(help).toContain(`--model-timeout <ms> timeout of one model request (default ${DEFAULT_TIMEOUT_MS}; doctor: ${DEFAULT_DOCTOR_MODEL_TIMEOUT_MS})`);
     expect(help).toContain(`--case-timeout <ms> deadline of one case attempt (default ${DEFAULT_CASE_TIMEOUT_MS})`);
   });
 
   it('doctor has a start, call and model timeout too', async () => {
+    expect(await helpOf('doctor')).toContain(`(default ${DEFAULT_TIMEOUT_MS}; doctor: ${DEFAULT_DOCTOR_MODEL_TIMEOUT_MS})`);
     const help = await helpOf('doctor');
     for (const flag of ['--start-timeout', '--call-timeout', '--model-timeout']) expect(help).toContain(flag);
   });

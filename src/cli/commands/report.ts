@@ -10,7 +10,7 @@ import { mergeResults, readShardFolder } from '../../report/merge.ts';
 import type { Diagnostic, ToolvetResult } from '../../report/model.ts';
 import { FORMATS, reporterFor } from '../../report/reporters.ts';
 import { loadResultFile } from '../../report/result-schema.ts';
-import { collect } from '../flags.ts';
+import { collect, positiveInt } from '../flags.ts';
 import type { SetExit } from './set-exit.ts';
 import { writeTextFile as write } from '../output.ts';
 
@@ -22,7 +22,7 @@ export interface ReportFlags {
   previous?: string;
   gate?: boolean;
   prComment?: boolean;
-  pr?: string;
+  pr?: number;
 }
 
 /**
@@ -85,12 +85,12 @@ export function registerReport(program: Command, setExit: SetExit): void {
     .option('--previous <file>', 'an earlier result: show each query set\'s accuracy change against it')
     .option('--gate', 'exit 1 (fail) or 2 (error) from the result\'s verdict, as the run did')
     .option('--pr-comment', 'create, or update in place, the pull request\'s one toolvet comment (Markdown report; GitHub Actions, see docs/github-action.md)')
-    .option('--pr <n>', 'with --pr-comment: the pull request number, when $GITHUB_EVENT_PATH names none')
+    .option('--pr <n>', 'with --pr-comment: the pull request number, when $GITHUB_EVENT_PATH names none', positiveInt)
     .action(async (files: string[], flags: ReportFlags) => {
       if (flags.pr !== undefined && !flags.prComment) throw new ToolvetError('E_USAGE', '--pr names the pull request for --pr-comment, which was not given', { hint: 'add --pr-comment, or leave --pr out' });
       const result = executeReport(files, flags, setExit);
       if (!flags.prComment) return;
       const { postPrComment } = await import('../../report/pr-comment/post-comment.ts');
-      await postPrComment(result, { pr: flags.pr, previous: flags.previous ? loadResultFile(flags.previous) : undefined });
+      await postPrComment(result, { pr: flags.pr !== undefined ? String(flags.pr) : undefined, previous: flags.previous ? loadResultFile(flags.previous) : undefined });
     });
 }

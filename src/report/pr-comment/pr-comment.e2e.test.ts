@@ -144,7 +144,7 @@ describe('toolvet report --pr-comment', () => {
   it('--pr must be a number, and needs --pr-comment', async () => {
     const bad = await comment({ GITHUB_TOKEN: TOKEN }, '--pr', '7a');
     expect(bad.code).toBe(3);
-    expect(bad.stderr).toContain('E_USAGE: --pr must be a pull request number (a whole number from 1), not "7a"');
+    expect(bad.stderr).toContain("option '--pr <n>' argument '7a' is invalid. must be a whole number of at least 1");
     const alone = await runCli(['report', resultFile, '--pr', '7'], { cwd: dir });
     expect(alone.code).toBe(3);
     expect(alone.stderr).toContain('E_USAGE: --pr names the pull request for --pr-comment, which was not given');
