@@ -20,7 +20,7 @@
 import { readdirSync, readFileSync, readlinkSync, lstatSync } from 'node:fs';
 import { join, sep } from 'node:path';
 
-const SPARED = /(^|[/\s])(llama-server|start-llama-server|debootstrap)(\s|$)/;
+const SPARED = /llama-server|debootstrap/;
 /** How long processes that are still ending get before they count as left behind. */
 const DEFAULT_GRACE_MS = 5000;
 
