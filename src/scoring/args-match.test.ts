@@ -62,3 +62,17 @@ describe('BFCL argument matching', () => {
     expect(matchArguments(expected, {})).toEqual(['missing argument "title" (expected any value)']);
   });
 });
+
+describe('empty and zero are different values', () => {
+  it.each([
+    [0, '', false],
+    [0, ' ', false],
+    [0, null, false],
+    [0, false, false],
+    ['', 0, false],
+    [0, 0, true],
+    [0, '0', true],
+  ] as const)('expected %j, got %j -> %s', (expected, actual, same) => {
+    expect(valuesMatch(expected, actual)).toBe(same);
+  });
+});

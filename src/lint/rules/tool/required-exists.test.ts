@@ -18,6 +18,7 @@ ruleTable(requiredExists, {
     { name: 'typo in a oneOf branch of a property', tools: [withProperty('target', { description: 'T.', oneOf: [{ type: 'object', properties: { id: { type: 'string' } }, required: ['idd'] }, { type: 'string' }] })], paths: ['$.inputSchema.properties.target.oneOf[0].required[0]'] },
     { name: 'typo in $defs', tools: [branchOf({ $defs: { range: { type: 'object', properties: { from: { type: 'integer' } }, required: ['form'] } } })], paths: ['$.inputSchema.$defs.range.required[0]'] },
     { name: 'typo in additionalProperties', tools: [withProperty('headers', { type: 'object', description: 'H.', additionalProperties: { type: 'object', properties: { value: { type: 'string' } }, required: ['vale'] } })], paths: ['$.inputSchema.properties.headers.additionalProperties.required[0]'] },
+    { name: 'typo in the objects of an array', tools: [withProperty('rows', { type: 'array', description: 'R.', items: { type: 'object', properties: { id: { type: 'string' } }, required: ['di'] } })], paths: ['$.inputSchema.properties.rows.items.required[0]'] },
     { name: 'typo in a tuple item', tools: [withProperty('pair', { type: 'array', description: 'P.', items: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['b'] }] })], paths: ['$.inputSchema.properties.pair.items[0].required[0]'] },
   ],
 });
