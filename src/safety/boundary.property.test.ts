@@ -59,6 +59,8 @@ const FORMS: Array<[string, (s: string) => string]> = [
   ['JSON-escaped', (s) => JSON.stringify(s).slice(1, -1)],
   ['JSON string', (s) => JSON.stringify(s)],
   ['URL-encoded', (s) => encodeURIComponent(s)],
+  ['JSON, non-ASCII escaped', (s) => JSON.stringify(s).slice(1, -1).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)],
+  ['XML text', (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')],
   ['base64', (s) => Buffer.from(s).toString('base64')],
   ['base64url', (s) => Buffer.from(s).toString('base64url')],
   ['basic auth', (s) => Buffer.from(`client-id:${s}`).toString('base64')],

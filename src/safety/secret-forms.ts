@@ -2,7 +2,8 @@
  * The forms a secret takes on its way out: the raw value, its JSON-escaped form (a refused header value
  * with CR LF inside lands in a JSON file escaped, not raw), its twice-escaped form (a JSON string held in
  * a JSON string: a tool result that is JSON, inside the result file), URL-encoded (a query string, a
- * form body; upper- and lower-case hex), HTML- and XML-escaped (the HTML and JUnit reports), and base64.
+ * form body; upper- and lower-case hex), JSON with non-ASCII escaped (as a Python server writes it),
+ * HTML- and XML-escaped (the HTML and JUnit reports), and base64.
  *
  * Base64 is matched by its core at each of the three alignments: the characters that depend on the
  * secret's bytes alone, whatever comes before or after it. So the secret is found inside a longer
@@ -12,6 +13,10 @@
 const htmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 const xmlEscape = (s: string): string => htmlEscape(s).replace(/&#39;/g, '&apos;');
 const jsonEscape = (s: string): string => JSON.stringify(s).slice(1, -1);
+/** JSON as Python's json.dumps writes it: every non-ASCII character as a lower-case \\uXXXX escape. */
+const jsonAscii = (s: string): string => jsonEscape(s).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** XML text nodes escape only these three. */
+const textEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const lowerHex = (s: string): string => s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
 
 /** The base64 characters fixed by the secret's bytes alone, for each alignment (0, 1, 2) of it in a longer text. */
@@ -37,11 +42,13 @@ export function secretForms(secret: string): string[] {
     secret,
     json,
     jsonEscape(json),
+    jsonAscii(secret),
     url,
     lowerHex(url),
     url.replace(/%20/g, '+'),
     htmlEscape(secret),
     xmlEscape(secret),
+    textEscape(secret),
     jsonEscape(htmlEscape(secret)),
   ];
   for (const core of base64Cores(secret)) forms.push(core, urlSafe(core));
