@@ -16,6 +16,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { randomBytes } from 'node:crypto';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../safety/json-depth.ts';
 import { loadMcpSdk, mcpSdk } from './mcp-sdk.ts';
 import { killAll, SESSION_MARKER, sessionProcesses } from './session-processes.ts';
 import { clipText } from '../safety/clip.ts';
@@ -31,6 +32,10 @@ export interface ProcessParams {
   onNoise?: (description: string) => void;
   /** Receives what the server writes to stderr, from its first byte. */
   onStderr?: (text: string) => void;
+  /** Deepest nesting of objects and arrays accepted in one message (deeper ones are dropped and reported). */
+  maxDepth?: number;
+  /** Told of a message dropped for breaking a cap (the connection fails its waiting calls with E_SERVER_LIMIT). */
+  onBreach?: (breach: { message: string; hint: string }) => void;
 }
 
 export interface EndDeadlines {
@@ -267,6 +272,12 @@ export class ProcessTransport implements Transport {
 
   private deliver(line: string): void {
     if (line.trim() === '') return;
+    const maxDepth = this.params.maxDepth ?? MAX_JSON_DEPTH;
+    if (jsonNestsDeeperThan(line, maxDepth)) {
+      // Parsed, it would overflow the stack of the SDK's checks or of whatever reads the result next.
+      this.params.onBreach?.({ message: `sent a message nested deeper than ${maxDepth} levels`, hint: 'flatten the data; no client reads messages nested this deep' });
+      return;
+    }
     let message: JSONRPCMessage;
     try {
       message = mcpSdk().client.deserializeMessage(line);

@@ -131,7 +131,16 @@ export class ServerConnection {
     const capped = cappedFetch({ ...DEFAULT_TRANSPORT_LIMITS, ...options.transportLimits }, (breach) => self?.breach(breach));
     const transport: Transport = isRemote(entry)
         ? remoteTransport(entry, name, capped)
-        : new ProcessTransport({ command: entry.command, args: entry.args, env: entry.env, cwd: entry.cwd, onStderr: (text) => stderr.push(text), onNoise: (line) => void (noise.length < 20 && noise.push(line)) });
+        : new ProcessTransport({
+            command: entry.command,
+            args: entry.args,
+            env: entry.env,
+            cwd: entry.cwd,
+            maxDepth: { ...DEFAULT_TRANSPORT_LIMITS, ...options.transportLimits }.maxDepth,
+            onStderr: (text) => stderr.push(text),
+            onNoise: (line) => void (noise.length < 20 && noise.push(line)),
+            onBreach: (breach) => self?.breach(breach),
+          });
     // On stdio a silent probe means a legacy server (one that drops unknown requests): the probe waits
     // half the start timeout (at most 10 s; the server boots meanwhile), and that wait is added to the
     // start deadline, so the 2025 handshake still gets the whole start timeout. On HTTP silence is an

@@ -96,6 +96,34 @@ describe('transport caps on HTTP', () => {
   });
 });
 
+describe('the depth cap on stdio', () => {
+  it('a tool result nested 3,000 deep is dropped: E_SERVER_LIMIT for the call, at 512 levels', async () => {
+    const c = await ServerConnection.start('deep', { command: process.execPath, args: [fixture('servers/faults/deep-result.mjs')] });
+    try {
+      expect((await c.listTools()).map((t) => t.name)).toEqual(['get_tree']);
+      const error = await failure(() => c.callTool('get_tree', {}));
+      expect(error).toMatchObject({ code: 'E_SERVER_LIMIT', server: 'deep' });
+      expect(error.message).toBe('server "deep": sent a message nested deeper than 512 levels');
+    } finally {
+      await c.close();
+    }
+  }, 60_000);
+
+  it('at the cap the result comes through whole; one level more is dropped', async () => {
+    // The message, result, structuredContent: 3 levels; DEPTH wraps of [] around []: DEPTH + 1 more.
+    const call = async (depth: number): Promise<unknown> => {
+      const c = await ServerConnection.start('fits', { command: process.execPath, args: [fixture('servers/faults/deep-result.mjs')], env: { DEPTH: String(depth) } });
+      try {
+        return (await c.callTool('get_tree', {})).structuredContent;
+      } finally {
+        await c.close();
+      }
+    };
+    expect(await call(508)).toBeDefined();
+    expect((await failure(() => call(509))).code).toBe('E_SERVER_LIMIT');
+  }, 60_000);
+});
+
 describe('the cap on a whole list', () => {
   it('pages of a list add up: one character past maxListChars is E_SERVER_LIMIT, at it the list is read', async () => {
     const paged = { command: process.execPath, args: [fixture('servers/paged.mjs')] };
