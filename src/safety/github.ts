@@ -16,7 +16,8 @@ const COMMAND_START = /^(\s*):(?=:)/;
 const LEGACY = /##\[/g;
 
 export function defuseWorkflowLine(line: string): string {
-  if (line.startsWith(OWN_LINE)) return line.slice(OWN_LINE.length);
+  // Ours may start a command; the data inside it (escaped, one line) still starts no legacy one.
+  if (line.startsWith(OWN_LINE)) return line.slice(OWN_LINE.length).replace(LEGACY, '#\u200b#[');
   return line.replace(COMMAND_START, '$1:\u200b').replace(LEGACY, '#\u200b#[');
 }
 
