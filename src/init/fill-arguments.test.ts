@@ -27,6 +27,8 @@ describe('argumentFills: what a request spells out for each parameter', () => {
       0,
       [['relations', [{ from: 'Alice', to: 'Bob', relationType: 'works with' }], 'with relations: from "Alice", to "Bob", relation type "works with"']],
     ],
+    ['a command', tool({ command: { type: 'array', items: { type: 'string' } } }), 0, [['command', ['ls', '-la'], 'running "ls -la"']]],
+    ['any other required string, under its own name', tool({ chart: { type: 'string' } }), 0, [['chart', 'demo', 'with chart "demo"']]],
     // Optional free text and booleans stay out: the request would only grow.
     ['nothing optional but one enum', tool({ verbose: { type: 'boolean' }, note: { type: 'string' }, level: { type: 'string', enum: ['a', 'b'] }, mode: { type: 'string', enum: ['x', 'y'] } }, []), 0, [['level', 'a', 'with level a']]],
   ] as const)('%s', (_what, t, variant, expected) => {

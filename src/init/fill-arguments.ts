@@ -119,7 +119,10 @@ function stringFill(name: string[], schema: JsonSchema, description: string, var
     return { value, phrase: `named ${value}` };
   }
   if (has('id', 'key')) return { value: 'abc123', phrase: `with ${name.join(' ')} abc123` };
-  return undefined;
+  if (has('command', 'cmd')) return { value: 'ls -la', phrase: 'running "ls -la"' };
+  // Any other string the tool requires: a plain value under the parameter's own name, so the request
+  // still carries every required argument (the reviewer replaces it with a real one).
+  return { value: 'demo', phrase: `with ${name.join(' ')} "demo"` };
 }
 
 /** A value for one field of an object item, by its name: a name, a type, a text. */
@@ -159,6 +162,7 @@ function arrayFill(name: string[], schema: JsonSchema, variant: number, toolText
   if (has('names', 'name')) return { value: ['Alice', 'Bob'], phrase: 'for Alice and Bob' };
   if (has('paths', 'files', 'path')) return { value: ['notes/todo.md', 'notes/ideas.md'], phrase: 'for notes/todo.md and notes/ideas.md', replaces: nounPhrase('files|multiple files') };
   if (has('urls')) return { value: ['https://example.com/a', 'https://example.com/b'], phrase: 'from https://example.com/a and https://example.com/b', replaces: nounPhrase('urls') };
+  if (has('command', 'args', 'argv')) return { value: ['ls', '-la'], phrase: 'running "ls -la"' };
   const one = stringFill(name.map((w) => w.replace(/s$/, '')), items, typeof items.description === 'string' ? items.description : '', variant, toolText);
   return one && typeof one.value === 'string' ? { value: [one.value], phrase: one.phrase } : undefined;
 }
