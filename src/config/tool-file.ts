@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { ToolvetError } from '../errors.ts';
+import { sanitizeLine } from '../safety/terminal.ts';
 import type { ServerSurface, ToolDefinition } from '../types.ts';
 import { readDataFile } from './read-file.ts';
 import { validateData } from './validate.ts';
@@ -91,6 +92,8 @@ export interface ToolFile {
   tools: ToolDefinition[];
   /** The server name a snapshot records, if any. */
   server?: string;
+  /** The server version a snapshot records (`server.version`, from `serverInfo.version`), if any. */
+  version?: string;
   /** Resources, prompts, capabilities and instructions a snapshot records; absent for plain tool lists and older snapshots. */
   surface?: ServerSurface;
 }
@@ -106,7 +109,7 @@ function surfaceOf(data: ServerSurface): ServerSurface | undefined {
 
 export function loadToolFile(path: string): ToolFile {
   const file = resolve(path);
-  const data = validateData<ToolDefinition[] | ({ tools: ToolDefinition[]; server?: { name?: string } } & ServerSurface)>(
+  const data = validateData<ToolDefinition[] | ({ tools: ToolDefinition[]; server?: { name?: string; version?: unknown } } & ServerSurface)>(
     toolFileSchema,
     readDataFile(file, 'tool file'),
     file,
@@ -127,9 +130,11 @@ export function loadToolFile(path: string): ToolFile {
     seen.add(tool.name);
   });
   const server = Array.isArray(data) ? undefined : data.server?.name;
+  const rawVersion = Array.isArray(data) ? undefined : data.server?.version;
+  const version = typeof rawVersion === 'string' ? sanitizeLine(rawVersion) : undefined;
   const surface = Array.isArray(data) ? undefined : surfaceOf(data);
   if (surface) uniqueKeys(file, surface);
-  return { file, tools, ...(server ? { server } : {}), ...(surface ? { surface } : {}) };
+  return { file, tools, ...(server ? { server } : {}), ...(version !== undefined ? { version } : {}), ...(surface ? { surface } : {}) };
 }
 
 /** Prompt names, resource URIs and template URIs are keys, as tool names are: each is listed once. */

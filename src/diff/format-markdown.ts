@@ -29,6 +29,7 @@ export function formatDiffMarkdown(result: ToolvetResult): string {
     }
   }
   for (const issue of diff.baseline?.issues ?? []) out.push(`- baseline ${cell(issue.problem)}: ${cell(issue.message)}`);
+  for (const v of diff.versions ?? []) out.push(`- semver ${v.pass ? 'ok' : '**fail**'}: ${cell(v.message)}`);
   if (result.verdict.reasons.length) {
     out.push('', '**Gate**', '');
     for (const r of result.verdict.reasons) out.push(`- ${cell(r)}`);

@@ -25,6 +25,7 @@ export function formatDiffText(result: ToolvetResult): string {
   if (diff.changes.length === 0) lines.push('', '  no changes');
   for (const ab of diff.ab) lines.push('', ...abLines(ab));
   for (const issue of diff.baseline?.issues ?? []) lines.push('', pc.yellow(`baseline ${issue.problem}: ${issue.message}`));
+  for (const v of diff.versions ?? []) lines.push('', `semver ${v.pass ? pc.green('ok') : pc.red('FAIL')}: ${v.message}`);
   for (const w of result.warnings) lines.push('', pc.yellow(`warning ${w.code}: ${w.message}`));
   const status = result.verdict.status;
   lines.push('', pc.bold(`gate: ${status === 'pass' ? pc.green('PASS') : status === 'fail' ? pc.red('FAIL') : pc.red('ERROR')}`));

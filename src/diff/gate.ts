@@ -4,7 +4,7 @@
  * stale baseline entry. The gate stamps each change and A/B result with `failing`; JUnit, HTML, the
  * diff text, Markdown and the GitHub reporter read that stamp instead of deciding again.
  */
-import type { AbResult, BaselineIssue, Change, FailOn, GatedAbResult, GatedChange, Level } from './types.ts';
+import type { AbResult, BaselineIssue, Change, FailOn, GatedAbResult, GatedChange, Level, VersionCheck } from './types.ts';
 
 const REACHES: Record<FailOn, ReadonlySet<Level>> = {
   breaking: new Set(['breaking']),
@@ -25,8 +25,15 @@ export interface DiffGate {
   gate: { pass: boolean; reasons: string[] };
 }
 
-export function gateDiff(changes: readonly Change[], ab: readonly AbResult[], failOn: FailOn, baselineIssues: readonly BaselineIssue[] = []): DiffGate {
-  const stamped = changes.map((c) => ({ ...c, failing: changeFails(c, failOn) }));
+/** Under `--require-semver`, a breaking change ships when its server's version bump covers it. */
+const bumpCovers = (c: Change, versions: readonly VersionCheck[]): boolean => c.level === 'breaking' && versions.some((v) => v.server === c.server && v.pass);
+
+/**
+ * `versions` are given only under `--require-semver`: each check that does not pass is a reason, and a
+ * breaking change whose server made the bump it needs no longer fails (that is what the bump is for).
+ */
+export function gateDiff(changes: readonly Change[], ab: readonly AbResult[], failOn: FailOn, baselineIssues: readonly BaselineIssue[] = [], versions: readonly VersionCheck[] = []): DiffGate {
+  const stamped = changes.map((c) => ({ ...c, failing: changeFails(c, failOn) && !bumpCovers(c, versions) }));
   const stampedAb = ab.map((r) => ({ ...r, failing: abFails(r) }));
   const reasons: string[] = [];
   const failing = stamped.filter((c) => c.failing);
@@ -45,6 +52,7 @@ export function gateDiff(changes: readonly Change[], ab: readonly AbResult[], fa
     }
   }
   for (const issue of baselineIssues) if (issue.problem === 'stale') reasons.push(issue.message);
+  for (const v of versions) if (!v.pass) reasons.push(`--require-semver: ${v.message}`);
   return { changes: stamped, ab: stampedAb, gate: { pass: reasons.length === 0, reasons } };
 }
 

@@ -15,6 +15,7 @@ import { classifyDeltas, countLevels } from './classify.ts';
 import { gateDiff } from './gate.ts';
 import { loadSide, pairGroups, type Side } from './sides.ts';
 import { diffTools } from './structural.ts';
+import { checkVersions } from './version-gate.ts';
 import { diffSideSurfaces } from './surface-deltas.ts';
 import type { AbResult, Change, DiffResult, FailOn } from './types.ts';
 import { resultHeader } from '../report/result-header.ts';
@@ -35,6 +36,8 @@ export interface DiffOptions {
   onPlan?: (plan: AbPlan, suite: string) => void;
   failOn?: FailOn;
   baseline?: string;
+  /** Fail when a server's breaking changes ship without a major version bump (a minor below 1.0.0). */
+  requireSemver?: boolean;
   /** Only these servers, on folder and `live:` sides alike. */
   servers?: string[];
   serverTimeouts?: Partial<ServerTimeouts>;
@@ -68,7 +71,9 @@ export async function runDiff(options: DiffOptions): Promise<ToolvetResult> {
     ? await runAb({ sets, oldSide, newSide, model: options.model!, repeat: options.repeat, concurrency: options.concurrency, caseTimeoutMs: options.caseTimeoutMs, margin: options.margin ?? DEFAULT_AB_MARGIN, ...(options.budget !== undefined ? { budget: options.budget } : {}), ...(options.onPlan ? { onPlan: options.onPlan } : {}), signal: options.signal })
     : [];
   const issues = baseline ? applyBaseline(baseline, changes, ab, now) : [];
-  const gated = gateDiff(changes, ab, failOn, issues);
+  // After the baseline, so an accepted change needs no bump.
+  const versions = options.requireSemver ? checkVersions(pairGroups(oldSide, newSide), changes) : undefined;
+  const gated = gateDiff(changes, ab, failOn, issues, versions);
   const gate = gated.gate;
   const diff: DiffResult = {
     old: options.old,
@@ -78,6 +83,7 @@ export async function runDiff(options: DiffOptions): Promise<ToolvetResult> {
     counts: countLevels(changes),
     ab: gated.ab,
     ...(baseline ? { baseline: { file: baseline.file, issues } } : {}),
+    ...(versions ? { versions } : {}),
     gate,
   };
   const errors = ab.filter((r) => r.excluded > 0).map((r) => toErrorInfo(new ToolvetError('E_MODEL_BAD_RESPONSE', `A/B ${r.suite}: ${r.excluded} query(ies) errored on one side and were left out`, { hint: 'see the eval output for the model errors; check the endpoint' })));

@@ -20,6 +20,8 @@ export interface Side {
   groups: Map<string, ToolDefinition[]>;
   /** Server (or file) name -> its resources, prompts, capabilities and instructions, when recorded. */
   surfaces?: Map<string, ServerSurface>;
+  /** Server (or file) name -> the `serverInfo.version` it reported (a snapshot's `server.version`). */
+  versions?: Map<string, string>;
 }
 
 export interface SideOptions {
@@ -39,20 +41,22 @@ export async function loadSide(spec: string, options: SideOptions = {}): Promise
   }
   const groups = new Map<string, ToolDefinition[]>();
   const surfaces = new Map<string, ServerSurface>();
+  const versions = new Map<string, string>();
   const add = (name: string, file: string): void => {
     const loaded = loadToolFile(file);
     groups.set(name, untag(loaded.tools));
     if (loaded.surface) surfaces.set(name, loaded.surface);
+    if (loaded.version !== undefined) versions.set(name, loaded.version);
   };
   if (statSync(path).isDirectory()) {
     const files = readdirSync(path).filter((f) => TOOL_FILE.test(f)).sort();
     if (files.length === 0) throw new ToolvetError('E_FILE_INVALID', `folder ${spec} holds no .json or .yaml snapshots`, { file: path, hint: 'write snapshots with `toolvet snapshot --config FILE --out DIR`' });
     for (const f of files) add(serverOf(f), join(path, f));
-    if (options.servers?.length) keepOnly(spec, path, groups, surfaces, options.servers);
+    if (options.servers?.length) keepOnly(spec, path, groups, surfaces, options.servers, versions);
   } else {
     add(stem(path), path);
   }
-  return { label: spec, groups, surfaces };
+  return { label: spec, groups, surfaces, versions };
 }
 
 async function loadLive(label: string, config: string, options: SideOptions): Promise<Side> {
@@ -65,12 +69,14 @@ async function loadLive(label: string, config: string, options: SideOptions): Pr
     if (error) throw error;
     const groups = new Map<string, ToolDefinition[]>();
     const surfaces = new Map<string, ServerSurface>();
+    const versions = new Map<string, string>();
     for (const name of names) {
       groups.set(name, untag(pool.tools().filter((t) => t.server === name)));
       const connection = pool.connection(name);
       if (connection) surfaces.set(name, await readSurface(connection));
+      if (connection?.identity.version !== undefined) versions.set(name, connection.identity.version);
     }
-    return { label, groups, surfaces };
+    return { label, groups, surfaces, versions };
   } finally {
     await pool.close();
   }
@@ -89,7 +95,7 @@ function serverOf(file: string): string {
 }
 
 /** `--server` on a folder side: only those servers' files, and a clear error for one that has none. */
-function keepOnly(spec: string, path: string, groups: Map<string, unknown>, surfaces: Map<string, unknown>, servers: readonly string[]): void {
+function keepOnly(spec: string, path: string, groups: Map<string, unknown>, surfaces: Map<string, unknown>, servers: readonly string[], versions: Map<string, unknown>): void {
   const missing = servers.filter((s) => !groups.has(s));
   if (missing.length > 0) {
     throw new ToolvetError('E_UNKNOWN_SERVER', `folder ${spec} has no snapshot for server ${missing.map((m) => `"${m}"`).join(', ')}`, {
@@ -102,6 +108,7 @@ function keepOnly(spec: string, path: string, groups: Map<string, unknown>, surf
     if (servers.includes(name)) continue;
     groups.delete(name);
     surfaces.delete(name);
+    versions.delete(name);
   }
 }
 
@@ -110,13 +117,21 @@ export interface GroupPair {
   server?: string;
   old: ToolDefinition[];
   new: ToolDefinition[];
+  /** `serverInfo.version` on each side, when recorded. */
+  oldVersion?: string;
+  newVersion?: string;
 }
 
 /** Pairs groups by name; with one group on each side, pairs them regardless of name. */
 export function pairGroups(old: Side, next: Side): GroupPair[] {
+  const versionsOf = (o: string, n: string) => ({ ...optional('oldVersion', old.versions?.get(o)), ...optional('newVersion', next.versions?.get(n)) });
   if (old.groups.size === 1 && next.groups.size === 1) {
-    return [{ old: [...old.groups.values()][0], new: [...next.groups.values()][0] }];
+    const [[o, oldTools]] = [...old.groups];
+    const [[n, newTools]] = [...next.groups];
+    return [{ old: oldTools, new: newTools, ...versionsOf(o, n) }];
   }
   const names = [...new Set([...old.groups.keys(), ...next.groups.keys()])].sort();
-  return names.map((server) => ({ server, old: old.groups.get(server) ?? [], new: next.groups.get(server) ?? [] }));
+  return names.map((server) => ({ server, old: old.groups.get(server) ?? [], new: next.groups.get(server) ?? [], ...versionsOf(server, server) }));
 }
+
+const optional = <K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));

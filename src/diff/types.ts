@@ -238,5 +238,26 @@ export interface DiffResult {
   counts: Record<Level, number>;
   ab: GatedAbResult[];
   baseline?: { file: string; issues: BaselineIssue[] };
+  /** With `--require-semver`: one check per server pair; a check that does not pass fails the gate. */
+  versions?: VersionCheck[];
   gate: { pass: boolean; reasons: string[] };
+}
+
+/** How a version moved: by its first differing core number, or `prerelease` (a prerelease released or re-cut with the same numbers). */
+export type VersionBump = 'major' | 'minor' | 'patch' | 'none' | 'prerelease' | 'downgrade';
+
+/** `--require-semver`'s finding for one server: the bump its breaking changes need and the one it got. */
+export interface VersionCheck {
+  server?: string;
+  /** `serverInfo.version` on each side, when recorded. */
+  old?: string;
+  new?: string;
+  /** `major` for a breaking change (`minor` below 1.0.0), else `none`. */
+  required: 'major' | 'minor' | 'none';
+  /** Null when a version is missing or not semantic. */
+  actual: VersionBump | null;
+  /** The breaking changes that need the bump, as `tool:check`. */
+  breaking: string[];
+  pass: boolean;
+  message: string;
 }

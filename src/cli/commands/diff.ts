@@ -18,6 +18,7 @@ interface DiffFlags extends ModelFlags, ServerFlags {
   server?: string[];
   failOn?: FailOn;
   baseline?: string;
+  requireSemver?: boolean;
   format?: DiffFormat;
   out?: string;
   repeat?: number;
@@ -39,6 +40,7 @@ export function registerDiff(program: Command, setExit: SetExit): void {
     .addOption(sharedOption('queries'))
     .addOption(sharedOption('server'))
     .addOption(new Option('--fail-on <level>', 'exit 1 when a change reaches this level (info: any change)').choices(['breaking', 'retest', 'info']).default('breaking'))
+    .option('--require-semver', "fail when a breaking change ships without a major bump of the server's version (a minor below 1.0.0)")
     .option('--baseline <file>', 'accepted findings: {"accepted": [{"finding": "tool:check-id", "reason", "expires"}]}')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .option('--out <file>', 'also write the result as JSON to this file')
@@ -71,6 +73,7 @@ export function registerDiff(program: Command, setExit: SetExit): void {
         onPlan: (plan, suite) => process.stderr.write(`${planText(plan, suite, flags.abMargin ?? DEFAULT_AB_MARGIN)}\n`),
         failOn: flags.failOn ?? 'breaking',
         ...(flags.baseline ? { baseline: flags.baseline } : {}),
+        ...(flags.requireSemver ? { requireSemver: true } : {}),
         ...(flags.server?.length ? { servers: flags.server } : {}),
         serverTimeouts: serverTimeouts(flags),
         signal,
