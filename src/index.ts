@@ -108,7 +108,7 @@ export type { DiffGate } from './diff/gate.ts';
 export type { PairedCounts } from './diff/paired-stats.ts';
 export type { DiffOptions } from './diff/run-diff.ts';
 export type { Snapshot, SnapshotOptions, WrittenSnapshot } from './diff/snapshot.ts';
-export type { AbResult, AbSequential, AbVerdict, BaselineIssue, CallEvidence, Change, CheckContext, Counterexample, Delta, DeltaKind, DiffCheck, DiffResult, FailOn, FlippedQuery, GatedAbResult, GatedChange, Level, PathStep, SchemaSide, SurfaceDeltaKind } from './diff/types.ts';
+export type { AbResult, AbSequential, AbVerdict, BaselineIssue, CallEvidence, Change, CheckContext, Counterexample, Delta, DeltaKind, DiffCheck, DiffResult, FailOn, FlippedQuery, GatedAbResult, GatedChange, Level, PathStep, SchemaSide, SurfaceDeltaKind, VersionBump, VersionCheck } from './diff/types.ts';
 export type { DoctorOptions } from './doctor/run-doctor.ts';
 export type { CheckStatus as DoctorCheckStatus, DoctorCheck, DoctorReport } from './doctor/types.ts';
 export type { ErrorDetails } from './errors.ts';
