@@ -49,6 +49,8 @@ interface Row {
   level: Level;
   old: ToolDefinition[];
   new: ToolDefinition[];
+  /** Every `[check, level]` the pair produces, when more than the row's own (an extra check firing fails the row). */
+  exact?: Array<[string, Level]>;
 }
 const pair = (id: string, level: Level, edit: Parameters<typeof edited>[0]): Row => ({ id, level, old: [base(), other], new: [edited(edit), other] });
 const NOW = new Date('2026-11-22T00:00:00Z');
@@ -59,8 +61,8 @@ const rows: Row[] = [
   { id: 'deprecated-tool-removed-early', level: 'breaking', old: [edited((t) => (t._meta = { deprecated: { sunset: '2027-06-01' } })), other], new: [other] },
   { id: 'tool-added', level: 'retest', old: [base()], new: [base(), other] },
   { id: 'tool-renamed', level: 'breaking', old: [base(), other], new: [edited((t) => (t.name = 'searchItems')), other] },
-  { id: 'versioned-tool-predecessor-active', level: 'retest', old: [base()], new: [base(), edited((t) => (t.name = 'search_items_v2'))] },
-  pair('deprecation-changed', 'safe', (t) => (t.description = `Deprecated: use search_v2. ${t.description}`)),
+  { id: 'versioned-tool-predecessor-active', level: 'retest', old: [base()], new: [base(), edited((t) => (t.name = 'search_items_v2'))], exact: [['tool-added', 'retest'], ['versioned-tool-predecessor-active', 'retest']] },
+  { ...pair('deprecation-changed', 'safe', (t) => (t.description = `Deprecated: use search_v2. ${t.description}`)), exact: [['description-changed', 'retest'], ['deprecation-changed', 'safe']] },
   pair('description-changed', 'retest', (t) => (t.description = 'Find items in the library.')),
   pair('parameter-description-changed', 'retest', (t) => (t.inputSchema.properties.query.description = 'A topic or author.')),
   pair('title-changed', 'safe', (t) => (t.title = 'Find items')),
@@ -73,10 +75,13 @@ const rows: Row[] = [
   pair('parameter-became-required', 'breaking', (t) => t.inputSchema.required.push('limit')),
   pair('parameter-became-optional', 'safe', (t) => (t.inputSchema.required = ['query'])),
   pair('parameter-removed-closed', 'breaking', (t) => delete t.inputSchema.properties.note),
-  pair('parameter-removed-open', 'breaking', (t) => {
-    delete t.inputSchema.properties.note;
-    delete t.inputSchema.additionalProperties;
-  }),
+  {
+    ...pair('parameter-removed-open', 'breaking', (t) => {
+      delete t.inputSchema.properties.note;
+      delete t.inputSchema.additionalProperties;
+    }),
+    exact: [['parameter-removed-open', 'breaking'], ['additional-properties-opened', 'safe']],
+  },
   pair('parameter-type-changed', 'breaking', (t) => (t.inputSchema.properties.note.type = 'boolean')),
   { id: 'parameter-type-narrowed', level: 'breaking', old: [edited((t) => (t.inputSchema.properties.limit.type = 'number'))], new: [base()] },
   pair('parameter-type-widened', 'safe', (t) => (t.inputSchema.properties.limit.type = 'number')),
@@ -130,6 +135,8 @@ const rows: Row[] = [
     level: 'safe',
     old: [edited((t) => (t.inputSchema.properties.parent = { type: 'object', properties: { page_id: { type: 'string' } }, required: ['page_id'] }))],
     new: [edited((t) => (t.inputSchema.properties.parent = { oneOf: [{ type: 'object', properties: { page_id: { type: 'string' } }, required: ['page_id'] }, { type: 'object', properties: { database_id: { type: 'string' } }, required: ['database_id'] }] }))],
+    // page_id is required only in its own branch now.
+    exact: [['alternative-parameter-added', 'safe'], ['parameter-became-optional', 'safe']],
   },
   {
     id: 'old-call-rejected',
@@ -161,6 +168,8 @@ describe('diff checks: one old/new pair per check', () => {
     const changes = classifyDeltas(diffTools(row.old, row.new), { oldTools: row.old, newTools: row.new, now: NOW });
     const hit = changes.find((c) => c.check === row.id);
     expect(hit, `no ${row.id} among ${JSON.stringify(changes.map((c) => c.check))}`).toBeDefined();
+    // The exact list: a check that fires beside the row's own fails the row (issue 27).
+    expect(changes.map((c) => [c.check, c.level]), changes.map((c) => c.message).join('\n')).toEqual(row.exact ?? [[row.id, row.level]]);
     expect(hit!.level, hit!.message).toBe(row.level);
     // A check decided by calls is breaking when it finds an old call the new schema rejects, else its own level.
     expect(CHECKS[row.id].decidedByCalls ? [CHECKS[row.id].level, 'breaking'] : [CHECKS[row.id].level]).toContain(row.level);

@@ -59,6 +59,8 @@ describe('surface diff checks: one old/new pair per check', () => {
     const changes = classify(row.old ? edited(row.old) : base(), edited(row.edit));
     const hit = changes.find((c) => c.check === row.id);
     expect(hit, `no ${row.id} among ${JSON.stringify(changes.map((c) => c.check))}`).toBeDefined();
+    // The exact list: a check that fires beside the row's own fails the row (issue 27).
+    expect(changes.map((c) => [c.check, c.level])).toEqual([[row.id, row.level]]);
     expect(hit!.level).toBe(row.level);
     expect(SURFACE_CHECKS[row.id].level).toBe(row.level);
     expect(hit!.message.length).toBeGreaterThan(10);
