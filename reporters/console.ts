@@ -6,7 +6,7 @@ import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import type { CaseResult } from '../src/types.ts';
-import { renderCostText, renderScenariosText } from '../src/report/scenario-text.ts';
+import { renderCostText, renderScenariosText, renderToolTokensText } from '../src/report/scenario-text.ts';
 import { expectedText } from '../src/report/text.ts';
 import { failedNotShown, moreFailedText } from '../src/report/cases-elsewhere.ts';
 import { sanitizeLine } from '../src/safety/terminal.ts';
@@ -82,6 +82,8 @@ export function renderEvalConsole(result: ToolvetResult, options: { maxFailures?
   if (scenarios) out.push(scenarios);
   const cost = renderCostText(result);
   if (cost) out.push(cost);
+  const toolTokens = renderToolTokensText(result);
+  if (toolTokens) out.push(toolTokens);
   for (const w of result.warnings) out.push(pc.yellow(`warning ${w.code}: ${one(w.message)}`) + (w.hint ? pc.dim(`\n  next: ${w.hint}`) : ''));
   for (const e of result.errors) {
     out.push(pc.red(`error ${e.code}: ${one(e.message)}`) + (e.stderr?.length ? pc.dim(`\n${e.stderr.map((l) => `  | ${l}`).join('\n')}`) : '') + (e.hint ? pc.dim(`\n  next: ${e.hint}`) : ''));

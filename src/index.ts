@@ -128,7 +128,7 @@ export type { ArgumentProbe, CheckResult, CheckStatus, FailureShape, ProbeReport
 export type { MergeOptions } from './report/merge.ts';
 export type { BenchSection, BenchTaskResult, SweepPoint, SweepSection } from './report/model.ts';
 export type { RenderOptions, Reporter } from './report/reporter.ts';
-export type { Diagnostic, Interval, ServerInfo, SuiteSummary, ToolStats, VerdictStatus } from './report/result-core.ts';
+export type { Diagnostic, Interval, ServerInfo, SuiteSummary, ToolStats, ToolTokens, VerdictStatus } from './report/result-core.ts';
 export type { AgentLoopOptions, ExecutedCall, LoopCall, LoopOutcome, LoopTurn, StructuredFinding, ToolCallRecord } from './run/agent-loop.ts';
 export type { CostGates } from './run/gates.ts';
 export type { LineSpan } from './run/result-sink.ts';

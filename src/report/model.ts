@@ -14,8 +14,8 @@ import type { RunCost, ScenarioResult, ScenarioSummary } from '../run/scenario-t
 
 export const RESULT_SCHEMA_VERSION = '1.2';
 
-export type { VerdictStatus, Verdict, Interval, ToolStats, EvalSummary, SuiteSummary, Diagnostic, ServerInfo } from './result-core.ts';
-import type { Verdict, Interval, EvalSummary, SuiteSummary, Diagnostic, ServerInfo } from './result-core.ts';
+export type { VerdictStatus, Verdict, Interval, ToolStats, EvalSummary, SuiteSummary, Diagnostic, ServerInfo, ToolTokens } from './result-core.ts';
+import type { Verdict, Interval, EvalSummary, SuiteSummary, Diagnostic, ServerInfo, ToolTokens } from './result-core.ts';
 
 /** One benchmarked task of one server (`toolvet bench`); times in milliseconds. */
 export interface BenchTaskResult {
@@ -133,6 +133,8 @@ export interface ToolvetResult {
   scenarioSummary?: ScenarioSummary;
   /** Tokens, latency (model and tools) and estimated cost of the cases and scenarios. */
   cost?: RunCost;
+  /** `eval`: what the tool list costs in every request. */
+  toolTokens?: ToolTokens;
   /** `eval --distractors`: accuracy against the number of tools the model saw. */
   sweep?: SweepSection;
   /** `toolvet diff`: classified changes, A/B of descriptions, baseline, gate. */

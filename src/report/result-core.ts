@@ -63,6 +63,21 @@ export interface SuiteSummary {
   suite: string;
   model: string;
   summary: EvalSummary;
+  /** Estimated tokens of the tool list every request of this suite carries (see ToolTokens). */
+  toolTokens?: number;
+}
+
+/**
+ * What the tool list costs in every request: `estimate` is about four characters of the tool JSON
+ * (name, description, parameters) per token, close for English and JSON under BPE tokenisers; no
+ * model's own tokenizer is loaded, so the figure is labelled an estimate.
+ */
+export interface ToolTokens {
+  method: 'estimate';
+  /** The largest suite's tool list: what one request carries at most. */
+  perRequest: number;
+  /** The suite that carries it. */
+  suite: string;
 }
 
 export interface Diagnostic {

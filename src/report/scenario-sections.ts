@@ -11,7 +11,7 @@ import { esc, htmlTable } from './html/escape.ts';
 import type { JUnitCase, JUnitSuite } from './junit-sections.ts';
 import { code, details, joinMd, md, table, type Md } from './markdown-kit.ts';
 import type { ToolvetResult } from './model.ts';
-import { callArgs, callStatus, costBySuite, costLine, renderCostText, trajectoryText } from './scenario-text.ts';
+import { callArgs, callStatus, costBySuite, costLine, renderCostText, renderToolTokensText, trajectoryText } from './scenario-text.ts';
 import { clipText } from '../safety/clip.ts';
 
 const ICON = { passed: '✅', failed: '❌', errored: '⚠️', skipped: '➖' } as const;
@@ -58,7 +58,8 @@ export function costMarkdown(result: ToolvetResult): Md | undefined {
   const price = cost.price ? md`Prices: ${cost.price.key} at $${cost.price.input} / $${cost.price.output} per million prompt / completion tokens (${cost.price.file}).` : md`No price table (--prices FILE): cost not estimated.`;
   const bySuite = costBySuite(result);
   const perSuite = bySuite.length > 1 ? [details(md`Cost per query set (${bySuite.length})`, table(SUITE_HEAD, bySuite.map(suiteRow)))] : [];
-  return joinMd([md`#### Cost and speed`, table(['cases', 'prompt tokens', 'completion tokens', 'most in one case', 'turns', 'calls', 'model time', 'tool time', 'p95 per case', 'est. cost'], rows), price, ...perSuite]);
+  const toolTokens = renderToolTokensText(result);
+  return joinMd([md`#### Cost and speed`, table(['cases', 'prompt tokens', 'completion tokens', 'most in one case', 'turns', 'calls', 'model time', 'tool time', 'p95 per case', 'est. cost'], rows), price, ...(toolTokens ? [md`${toolTokens}.`] : []), ...perSuite]);
 }
 
 // ---------------------------------------------------------------- HTML

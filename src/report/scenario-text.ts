@@ -66,6 +66,15 @@ export function suiteCostRows(groups: ReadonlyMap<string, CostFold>): SuiteCostR
   });
 }
 
+/** One line: what the tool list costs in every request, per suite when they differ. */
+export function renderToolTokensText(result: ToolvetResult): string | undefined {
+  const tokens = result.toolTokens;
+  if (!tokens) return undefined;
+  const sizes = new Set((result.suites ?? []).map((s) => s.toolTokens));
+  const perSuite = sizes.size > 1 ? ` (${(result.suites ?? []).map((s) => `${s.suite} ${s.toolTokens ?? 0}`).join(', ')})` : '';
+  return `Tool list: about ${tokens.perRequest} tokens in every request${perSuite}, estimated at 4 characters per token`;
+}
+
 export function renderCostText(result: ToolvetResult): string | undefined {
   const cost = result.cost;
   if (!cost || cost.items === 0) return undefined;

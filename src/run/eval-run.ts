@@ -10,8 +10,9 @@ import { checkScenarioTools } from '../config/scenarios.ts';
 import { openQuerySet, type QuerySetSource } from '../config/query-set-source.ts';
 import { loadToolFile } from '../config/tool-file.ts';
 import { toErrorInfo, ToolvetError } from '../errors.ts';
-import { type Diagnostic, type ToolvetResult } from '../report/model.ts';
+import { type Diagnostic, type ToolTokens, type ToolvetResult } from '../report/model.ts';
 import { evalVerdict } from './eval-verdict.ts';
+import { estimateTokens } from '../lint/token-estimate.ts';
 import { noteCasesElsewhere } from '../report/cases-elsewhere.ts';
 import { suiteCostRows } from '../report/scenario-text.ts';
 import { ServerPool } from '../servers/server-pool.ts';
@@ -354,7 +355,10 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     const finishedCases = fold.count;
     // A set of scenarios alone has no selection summary: 0 cases would read as 0% accuracy.
     const summary = finishedCases > 0 || scenarioCount === 0 ? fold.summary() : undefined;
-    const suites = inputs.sets.filter((s) => s.count > 0).map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name) }));
+    const suites = inputs.sets
+      .filter((s) => s.count > 0)
+      .map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name), toolTokens: estimateTokens(toolsBySet.get(s.name) ?? []) }));
+    const toolTokens = largestToolList(inputs.sets.map((s) => ({ suite: s.name, tokens: estimateTokens(toolsBySet.get(s.name) ?? []) })));
     const firstFailed = scenarios.find((s) => s.state === 'failed');
     const verdict = evalVerdict({
       ...(!complete && !refused ? { interrupted: { finished: finishedCases, total: order.size, ...(options.resultsFile ? { resumeFile: options.resultsFile } : {}) } } : {}),
@@ -377,6 +381,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
         accuracy: suites.find((s) => s.suite === set.name)?.summary.accuracy ?? 0,
       })),
       costGated: Object.values(options.gates ?? {}).some((v) => v !== undefined),
+      ...(toolTokens ? { toolTokens: { perRequest: toolTokens.perRequest, suite: toolTokens.suite, ...(options.gates?.maxToolTokens !== undefined ? { max: options.gates.maxToolTokens } : {}) } } : {}),
     });
     if (prices && cost.cost === null) {
       warnings.push({ code: 'W_NO_PRICE', message: `${prices.file} has no price for model "${options.model.id}"; costs are left out`, hint: 'add the model (its id or its name) to the price table' });
@@ -390,6 +395,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
       ...(summary ? { summary, suites, cases: fold.cases() } : {}),
       ...(scenarioCount > 0 ? { scenarios, scenarioSummary } : {}),
       cost,
+      ...(toolTokens ? { toolTokens } : {}),
       warnings,
       errors,
     };
@@ -420,4 +426,11 @@ function noteRouting(routes: ToolRoutes, warnings: Diagnostic[]): void {
   for (const { tool, keptFrom } of routes.dropped) {
     add({ code: 'W_DUPLICATE_TOOL', message: `tool "${tool.name}" is listed by ${keptFrom} and ${tool.server ?? 'a tool file'}; keeping the first`, hint: 'give the tool file\'s tool another name, or leave the file out' });
   }
+}
+
+/** The suite whose tool list is largest: what one request of the run carries at most. */
+function largestToolList(sets: ReadonlyArray<{ suite: string; tokens: number }>): ToolTokens | undefined {
+  let largest: ToolTokens | undefined;
+  for (const set of sets) if (!largest || set.tokens > largest.perRequest) largest = { method: 'estimate', perRequest: set.tokens, suite: set.suite };
+  return largest;
 }

@@ -24,6 +24,8 @@ export interface EvalVerdictInput {
   setGates: ReadonlyArray<{ name: string; file: string; minAccuracy?: number; accuracy: number }>;
   /** Any cost gate was set (even one that passed). */
   costGated: boolean;
+  /** --max-tool-tokens and what the largest suite's tool list is estimated to cost per request. */
+  toolTokens?: { max?: number; perRequest: number; suite: string };
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
@@ -60,6 +62,10 @@ export function evalVerdict(input: EvalVerdictInput): Verdict {
   if (input.costGates.status === 'error') status = 'error';
   else if (input.costGates.status === 'fail' && status === 'pass') status = 'fail';
   reasons.push(...input.costGates.reasons);
+  const tokens = input.toolTokens;
+  if (tokens?.max !== undefined && tokens.perRequest > tokens.max) {
+    fail(`the tool list of ${tokens.suite} costs about ${tokens.perRequest} tokens per request, above --max-tool-tokens ${tokens.max} (estimated at 4 characters per token)`);
+  }
   if (input.summary && input.minAccuracy !== undefined && !meetsAccuracy(input.summary.accuracy, input.minAccuracy)) {
     fail(`accuracy ${pct(input.summary.accuracy)} is below --min-accuracy ${pct(input.minAccuracy)}`);
   }

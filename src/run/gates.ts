@@ -11,6 +11,8 @@ export interface CostGates {
   maxTokensPerCase?: number;
   maxCost?: number;
   maxP95LatencyMs?: number;
+  /** --max-tool-tokens: the estimated tokens of the tool list one request carries. */
+  maxToolTokens?: number;
 }
 
 export interface GateOutcome {

@@ -37,6 +37,7 @@ export interface EvalFlags extends ModelFlags, ServerFlags {
   maxTokensPerCase?: number;
   maxCost?: number;
   maxP95Latency?: number;
+  maxToolTokens?: number;
   distractors?: number[];
   distractorFile?: string;
 }
@@ -62,6 +63,7 @@ export function addEvalFlags(command: Command): Command {
     .option('--max-tokens-per-case <n>', 'gate: exit 1 when one case or scenario uses more tokens than n', positiveInt)
     .option('--max-cost <usd>', 'gate: exit 1 when the estimated cost is above this (needs --prices)', nonNegative)
     .option('--max-p95-latency <ms>', 'gate: exit 1 when the 95th percentile case time (model + tools) is above this', nonNegative)
+    .option('--max-tool-tokens <n>', 'gate: exit 1 when the tool list one request carries is estimated above n tokens (4 characters per token)', positiveInt)
     .option('--distractors <sizes>', 'sweep: run the cases once per size, each query set padded with that many distractor tools (e.g. 0,10,100,1000)', distractorSizes)
     .option('--distractor-file <file>', 'sweep: tool definitions to draw distractors from before generated ones');
   return addServerFlags(command);
@@ -138,6 +140,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
         ...(flags.maxTokensPerCase !== undefined ? { maxTokensPerCase: flags.maxTokensPerCase } : {}),
         ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
         ...(flags.maxP95Latency !== undefined ? { maxP95LatencyMs: flags.maxP95Latency } : {}),
+        ...(flags.maxToolTokens !== undefined ? { maxToolTokens: flags.maxToolTokens } : {}),
       },
       resultsFile: flags.resume ?? flags.results,
       ...(flags.resume ? { resume: flags.resume } : {}),
