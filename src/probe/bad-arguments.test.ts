@@ -37,8 +37,29 @@ describe('planBadArguments', () => {
     };
     expect(planBadArguments(tool)).toEqual([
       { kind: 'missing-required', arguments: {}, property: 'item_key' },
-      { kind: 'wrong-type', arguments: { item_key: 12345, tags: ['x'] }, property: 'item_key' },
+      { kind: 'wrong-type', arguments: { item_key: 12345, tags: ['x'] }, property: 'item_key', othersValid: true },
     ]);
+  });
+
+  it('breaks one value inside an otherwise valid call: other required arguments with a pattern or format are filled validly', () => {
+    const tool: ToolDefinition = {
+      name: 'get_issue',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          issue: { type: 'integer', minimum: 1 },
+          repo: { type: 'string', pattern: '^[a-z]+/[a-z]+$' },
+          since: { type: 'string', format: 'date' },
+        },
+        required: ['issue', 'repo', 'since'],
+      },
+    };
+    const wrong = planBadArguments(tool).find((p) => p.kind === 'wrong-type')!;
+    expect(wrong).toMatchObject({ property: 'issue', arguments: { issue: 'not a number' }, othersValid: true });
+    // Every other argument passes the schema: only the target is wrong.
+    const { issue: _bad, ...others } = wrong.arguments;
+    expect(checkArguments({ ...tool.inputSchema, required: ['repo', 'since'] }, others).valid).toBe(true);
+    expect(Object.keys(others).sort()).toEqual(['repo', 'since']);
   });
 
   it('drops a plan that would validate: an untyped property cannot be given a wrong type', () => {

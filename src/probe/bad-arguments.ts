@@ -1,9 +1,10 @@
 /**
  * Arguments that break a tool's own schema: all required ones left out, and one property given a
- * value of the wrong type (with the other required ones filled where a valid value is obvious, so
- * the server has to look at the type). Every plan is checked with ajv before it is returned: a plan
+ * value of the wrong type inside an otherwise valid call (the smallest one the schema accepts,
+ * bench's synthesizeArgs), so a refusal can only be about that property. Every plan is checked with ajv before it is returned: a plan
  * whose arguments would pass the schema is dropped, so the probe never makes a real call.
  */
+import { synthesizeArgs } from '../bench/synthesize-args.ts';
 import { checkArguments } from '../scoring/schema-check.ts';
 import type { JsonSchema, ToolDefinition } from '../types.ts';
 
@@ -11,6 +12,11 @@ export interface ArgumentPlan {
   kind: 'missing-required' | 'wrong-type';
   arguments: Record<string, unknown>;
   property?: string;
+  /**
+   * wrong-type: every other argument is a valid one (from a call the schema accepts), so a refusal is
+   * about `property`; false when no valid call could be built and some required one is left out.
+   */
+  othersValid?: boolean;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,13 +80,22 @@ export function planBadArguments(tool: ToolDefinition): ArgumentPlan[] {
   const target = typed.find(([name]) => required.includes(name)) ?? typed[0];
   if (target) {
     const [name, propSchema] = target;
-    const args: Record<string, unknown> = { [name]: wrongValue(firstType(propSchema)!) };
-    for (const other of required) {
-      if (other === name || !isRecord(props[other])) continue;
-      const value = sampleValue(props[other]);
-      if (value !== undefined) args[other] = value;
+    const bad = wrongValue(firstType(propSchema)!);
+    // A whole valid call with only the target broken, so the verdict is about the target alone.
+    const valid = synthesizeArgs(schema);
+    if (valid) {
+      plans.push({ kind: 'wrong-type', arguments: { ...valid, [name]: bad }, property: name, othersValid: true });
+    } else {
+      const args: Record<string, unknown> = { [name]: bad };
+      let complete = true;
+      for (const other of required) {
+        if (other === name || !isRecord(props[other])) continue;
+        const value = sampleValue(props[other]);
+        if (value !== undefined) args[other] = value;
+        else complete = false;
+      }
+      plans.push({ kind: 'wrong-type', arguments: args, property: name, othersValid: complete });
     }
-    plans.push({ kind: 'wrong-type', arguments: args, property: name });
   }
   // The guarantee: nothing that validates is ever sent.
   return plans.filter((plan) => !checkArguments(schema, plan.arguments).valid);

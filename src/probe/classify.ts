@@ -56,6 +56,8 @@ const excerptOf = (text: string): string => clipText(text, 300, { ellipsis: '...
 export interface ClassifiedFailure extends Classified<FailureShape> {
   verdict: ArgumentVerdict;
   evidence: string;
+  /** The server's whole message (the excerpt is clipped). */
+  message: string;
 }
 
 function rpcCodeOf(error: unknown): number | undefined {
@@ -78,6 +80,11 @@ const DID_NOT_VALIDATE = 'did not validate the arguments: it failed on something
 
 /** How a call with arguments that break the tool's schema came back. */
 export function classifyFailure(outcome: CallOutcome): ClassifiedFailure {
+  const message = 'error' in outcome ? serverMessage(outcome.error) : textOf(outcome.result);
+  return { ...classifyShape(outcome), message };
+}
+
+function classifyShape(outcome: CallOutcome): Omit<ClassifiedFailure, 'message'> {
   if ('error' in outcome) {
     const shape = thrownShape(outcome.error);
     const message = serverMessage(outcome.error);

@@ -16,7 +16,9 @@ import type { ToolDefinition } from '../types.ts';
 import { planBadArguments } from './bad-arguments.ts';
 import { probeSurface, surfaceStatuses } from './surface-probe.ts';
 import { classifyFailure, classifyUnknownTool, type CallOutcome } from './classify.ts';
-import { toolVerdict } from './verdict.ts';
+import { aboutTheBadValue, toolVerdict } from './verdict.ts';
+
+const isRecordSchema = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 import type { CheckResult, CheckStatus, ProbeServerOptions, ServerProbe, ToolProbe, UnknownToolCheck } from './types.ts';
 import { clipText } from '../safety/clip.ts';
 export type { ProbeServerOptions } from './types.ts';
@@ -85,7 +87,14 @@ async function probeTool(tool: ToolDefinition, options: ProbeServerOptions): Pro
   for (const plan of plans) {
     const outcome = await call(options, tool.name, plan.arguments);
     if (!outcome) return { ...skipped('the server crashed and did not come back after one restart'), probes };
-    const c = classifyFailure(outcome);
+    const classified = classifyFailure(outcome);
+    const props = isRecordSchema(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [];
+    const reading =
+      plan.kind === 'wrong-type' && plan.property
+        ? aboutTheBadValue(classified, classified.message, { property: plan.property, othersValid: plan.othersValid ?? false, others: props })
+        : classified;
+    // A refusal about another parameter is read again as "could not tell", with its own detail.
+    const c = reading === classified ? classified : { ...classified, ...reading, status: 'warn' as const, detail: `could not tell: ${reading.evidence}` };
     probes.push({ kind: plan.kind, arguments: plan.arguments, ...(plan.property ? { property: plan.property } : {}), shape: c.shape, verdict: c.verdict, evidence: c.evidence, status: c.status, detail: c.detail, excerpt: c.excerpt });
   }
   return { tool: tool.name, state: 'probed', probes, verdict: toolVerdict(probes.map((p) => p.verdict)), status: worst(probes.map((p) => p.status)) };

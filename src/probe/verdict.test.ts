@@ -3,7 +3,7 @@
  * third-party set and the reference servers, run offline), and what it really did.
  */
 import { describe, expect, it } from 'vitest';
-import { readVerdict, toolVerdict, type Answer, type ArgumentVerdict } from './verdict.ts';
+import { aboutTheBadValue, readVerdict, toolVerdict, type Answer, type ArgumentVerdict } from './verdict.ts';
 
 const isError = (text: string): Answer => ({ kind: 'result', isError: true, text, failureBody: false });
 const rpc = (code: number, message: string): Answer => ({ kind: 'thrown', toolvetCode: 'E_CALL_FAILED', rpcCode: code, message });
@@ -42,6 +42,17 @@ describe('readVerdict', () => {
     ['Playwright given the missing url (executeautomation)', isError('API operation failed: apiRequestContext.get: First argument must be either URL string or Request'), 'accepted-then-failed'],
     ['a missing session id used as "undefined" (executeautomation)', isError('Failed to end codegen session: Session undefined not found'), 'accepted-then-failed'],
     ['HTTP 503 upstream', isError('Request failed with status code 503'), 'accepted-then-failed'],
+    // Readable refusals of shapes the first set did not have (what servers not tuned on say).
+    ['asking for the value', isError('Please provide a search query.'), 'rejected'],
+    ['a value not provided', isError('Error: No repository was provided'), 'rejected'],
+    ['a value that is missing', isError('owner is missing'), 'rejected'],
+    ['an empty value', isError('query cannot be empty'), 'rejected'],
+    ['the wrong type named', isError('limit is not a number'), 'rejected'],
+    ['expected a type', rpc(-32603, 'MCP error -32603: expected a string for "path"'), 'rejected'],
+    ['an unsupported value', isError('Unsupported format: 12345'), 'rejected'],
+    // A lookup of the bad value that found nothing: used, never checked.
+    ['a wrong-typed id looked up (kubernetes stop_port_forward)', isError('Port-forward with id 12345 not found'), 'accepted-then-failed'],
+    ['a path that does not exist', isError("ENOENT: no such file or directory, open '12345'"), 'accepted-then-failed'],
     // Could not tell: the words say neither.
     ['failed before looking at the arguments (playwright without a browser)', isError('### Error\nError: async initializeServer: Chromium distribution \'chrome\' is not found at /opt/google/chrome/chrome\nRun "npx playwright install chrome"'), 'unclear'],
     ['a task-only tool refusing a plain call (everything)', isError('MCP error -32601: Tool simulate-research-query requires task augmentation (taskSupport: "required")'), 'unclear'],
@@ -56,6 +67,24 @@ describe('readVerdict', () => {
     ['a success whose data happens to say "must be"', success('Results: the value must be positive, see docs'), 'accepted'],
   ])('%s', (_name, answer, verdict) => {
     expect(readVerdict(answer).verdict).toBe(verdict);
+  });
+});
+
+describe('aboutTheBadValue', () => {
+  const rejected = { verdict: 'rejected' as const, evidence: '"must be ..."' };
+  const target = { property: 'limit', othersValid: true, others: ['query', 'limit'] };
+  it.each<[string, string, typeof target, ArgumentVerdict]>([
+    ['names the bad parameter', 'limit must be a number', target, 'rejected'],
+    ['names another parameter only', 'query must be at least 3 characters', target, 'unclear'],
+    ['names both', 'query and limit must be set', target, 'rejected'],
+    ['names none, every other argument valid', 'invalid input', target, 'rejected'],
+    ['names none, another required one left out', 'invalid input', { ...target, othersValid: false }, 'unclear'],
+    ['a name inside another word is not the name', 'query_limit must be set', { ...target, others: ['query_limit', 'limit'] }, 'unclear'],
+  ])('%s', (_name, text, t, verdict) => {
+    expect(aboutTheBadValue(rejected, text, t).verdict).toBe(verdict);
+  });
+  it('leaves other verdicts alone', () => {
+    expect(aboutTheBadValue({ verdict: 'accepted-then-failed', evidence: 'x' }, 'query not found', target).verdict).toBe('accepted-then-failed');
   });
 });
 

@@ -66,6 +66,10 @@ const CHECK: Marker[] = [
   { re: /\bunknown (?:operation|action|mode|option|parameter|argument)\b/i, what: '"unknown ..."' },
   { re: /\bvalidation (?:error|failed)\b|\bschema validation\b|\binvalid params\b/i, what: 'a validation error' },
   { re: /\bbad (?:input|argument|parameter)s?\b/i, what: '"bad input"' },
+  // Readable refusals seen on servers not tuned on: asking for the value, or naming the wrong type.
+  { re: /\bplease (?:provide|specify|supply|pass|enter)\b|\b(?:must|need to|needs to) (?:provide|specify|supply|pass)\b|\bis missing\b|\b(?:was|were|is|are) not (?:provided|specified|given|supplied|set)\b|\bno \w+ (?:was |were )?(?:provided|specified|given|supplied)\b/i, what: 'a request for the missing value' },
+  { re: /\bcannot be (?:empty|blank|null|undefined)\b|\bmay not be (?:empty|blank)\b|\bexpected (?:a |an )?(?:string|number|integer|boolean|array|object|list)\b|\bis not (?:a|an) (?:string|number|integer|boolean|array|object|list)\b|\bwrong (?:type|value)\b|\btype mismatch\b/i, what: 'a wrong or empty value named' },
+  { re: /\bunsupported (?:value|type|parameter|argument|operation|action|format|mode)\b|\bnot (?:one of|among) the (?:allowed|supported|valid)\b/i, what: '"unsupported ..."' },
 ];
 
 /** The handler ran with the bad value and broke: a JS error on it, a stack trace, the value printed as undefined. */
@@ -73,6 +77,10 @@ const RUNTIME: Marker[] = [
   { re: /\bCannot read propert(?:y|ies) of (?:undefined|null)\b|\bis not a function\b|\bis not iterable\b|\bCannot destructure\b|\b(?:TypeError|ReferenceError|RangeError):/, what: 'a JavaScript error in the handler' },
   { re: /(?:\b(?:id|name|pod|for|with|of|[Ss]ession)\s+|=)(?:undefined|NaN)\b/, what: 'the missing value used as "undefined"' },
   { re: /\n\s+at \S.*:\d+:\d+\)?$/m, what: 'a stack trace' },
+  // It looked the value up (a wrong-typed id, a missing path): used, never checked.
+  // The subject is the value itself (digits, a quoted value, "undefined"), not the machine's environment
+  // ("Chromium distribution 'chrome' is not found at /opt/...": nothing about the arguments).
+  { re: /(?:\b\d+|\bundefined|\bnull|'[^'\n]{1,60}'|"[^"\n]{1,60}")\s+(?:was |is )?(?:not found|does(?: not|n't) exist)\b(?!\s+at\b)|\bENOENT\b|\bno such file or directory\b/i, what: 'a lookup of the value that found nothing' },
 ];
 
 function firstMatch(markers: Marker[], text: string): Marker | undefined {
@@ -111,6 +119,27 @@ export function readVerdict(answer: Answer): VerdictReading {
   if (answer.isError || answer.failureBody) return reading;
   // A plain success: accepted, unless it says it failed (data may hold any words, so only then are they read).
   if (!FAILED.test(answer.text) || reading.verdict === 'unclear') return { verdict: 'accepted', evidence: 'a success result' };
+  return reading;
+}
+
+/** True when `text` names `name` as a word ("limit", "`limit`", "limit:"), not inside another word. */
+function names(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`).test(text);
+}
+
+/**
+ * A refusal of a call with one bad value is about that value only when nothing else could have been
+ * refused: every other argument was valid (`othersValid`), and the message does not name another
+ * parameter while leaving the bad one unnamed. Otherwise "could not tell", saying which parameter the
+ * refusal names: a "rejected" credited to a check on another parameter praises a server whose bad
+ * value may have gone through.
+ */
+export function aboutTheBadValue(reading: VerdictReading, text: string, target: { property: string; othersValid: boolean; others: readonly string[] }): VerdictReading {
+  if (reading.verdict !== 'rejected' || names(text, target.property)) return reading;
+  const other = target.others.find((o) => o !== target.property && names(text, o));
+  if (other !== undefined) return { verdict: 'unclear', evidence: `the refusal names "${other}", not the bad "${target.property}"` };
+  if (!target.othersValid) return { verdict: 'unclear', evidence: `the refusal does not name "${target.property}", and another required argument was left out` };
   return reading;
 }
 
