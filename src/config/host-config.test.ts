@@ -104,6 +104,12 @@ describe('loadHostConfig', () => {
     expect(withPassword.message).not.toContain('pa55word-secret');
   });
 
+  it('refuses an OAuth issuer that is not an HTTP(S) URL, naming the field (it pins where the client secret may go)', () => {
+    const oauth = (issuer: string): unknown => ({ mcpServers: { web: { url: 'https://example.com/mcp', oauth: { clientId: 'ci', clientSecret: 'client-secret-value', issuer } } } });
+    expect(loadError(oauth('auth.example.com'))).toMatchObject({ code: 'E_FILE_INVALID', path: '$.mcpServers.web.oauth.issuer' });
+    expect(loadError(oauth('file:///etc/passwd'))).toMatchObject({ code: 'E_FILE_INVALID', path: '$.mcpServers.web.oauth.issuer' });
+  });
+
   it('names the file, the JSON path and the fix for a wrong type', () => {
     const error = loadError({ mcpServers: { a: { command: 'node', args: 'server.js' } } });
     expect(error.code).toBe('E_FILE_INVALID');

@@ -212,6 +212,11 @@ function remoteEntry(server: string, entry: RawEntry, transport: 'http' | 'sse',
   if (entry.oauth) {
     out.oauth = { ...entry.oauth };
     registerSecret(entry.oauth.clientSecret);
+    // The issuer pins where the client secret may go (servers/oauth-pin.ts): it must be an HTTP(S) URL.
+    const issuer = entry.oauth.issuer;
+    if (issuer !== undefined && !(URL.canParse(issuer) && ['http:', 'https:'].includes(new URL(issuer).protocol))) {
+      throw new ToolvetError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.oauth.issuer is not an http: or https: URL`, { file: where.file, path: `${where.at}.oauth.issuer`, server, hint: 'write the authorization server\'s issuer URL, such as "https://auth.example.com"' });
+    }
   }
   return out;
 }
