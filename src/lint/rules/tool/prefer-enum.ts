@@ -13,6 +13,12 @@ const CHOICES: RegExp[] = [
 // An enum of the named values would refuse the rest (@hubspot/mcp-server's objectType, custom types allowed).
 const OPEN_LIST = /\b(?:for|or any|any|and)\s+(?:other|custom)\b|\bcustom\s+(?:objects?|types?|values?|kinds?)\b|\bother values\b/i;
 
+// A list that is not one fixed choice: examples ("e.g. 'json', 'csv' or 'xml'", "such as"), a list
+// that trails off ("etc.", "..."), several values at once ("comma-separated", "multiple"), or values
+// that come from elsewhere ("one of the ids returned by list_projects").
+const NOT_ONE_CHOICE =
+  /\b(?:e\.g\.?|eg|i\.e\.?|for example|for instance|such as|like|examples?)[\s:,]|\betc\b|\.\.\.|…|\band more\b|\bcomma[- ]separated\b|\bseparated by\b|\bmultiple\b|\bcombination\b|\bone or more\b|\b(?:returned|listed|given) by\b|\bfrom (?:the )?(?:list|output|result|response)\b/i;
+
 /** Spec 10.2: fixed choices belong in an `enum`, not in a free string's description. */
 export const preferEnum: ToolRule = {
   id: 'prefer-enum',
@@ -23,7 +29,12 @@ export const preferEnum: ToolRule = {
   check: (tools, context) =>
     perTool(tools, (tool) =>
       allProperties(tool.inputSchema, styleGiven(context))
-        .filter((p) => isFreeString(p.schema) && typeof p.schema.description === 'string' && CHOICES.some((re) => re.test(p.schema.description as string)) && !OPEN_LIST.test(p.schema.description as string))
+        .filter((p) => {
+          const text = p.schema.description;
+          if (!isFreeString(p.schema) || typeof text !== 'string' || !CHOICES.some((re) => re.test(text))) return false;
+          // Read literally (the conventions profile), any listed choices want an enum.
+          return context?.literal === true || (!OPEN_LIST.test(text) && !NOT_ONE_CHOICE.test(text));
+        })
         .map((p) => ({ path: p.path, message: `"${p.name}" is a free string but its description lists fixed choices; use "enum"` })),
     ),
 };
