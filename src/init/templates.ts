@@ -72,11 +72,14 @@ export function workflow(files: number): string {
   const shards = shardCount(files);
   return `# Written by \`toolvet init\`: the Toolvet suites in ${shards} shard(s), one per group of test files
 # (vitest shards by file; init wrote ${files}), then one merged report: HTML uploaded as an artifact,
-# Markdown in the job summary. More shards than test files leave a shard with nothing to run.
+# Markdown in the job summary and in one pull-request comment, updated in place on every push.
 name: toolvet
 on:
   push:
   pull_request:
+permissions:
+  contents: read
+  pull-requests: write
 jobs:
   eval:
     runs-on: ubuntu-latest
@@ -119,6 +122,10 @@ jobs:
         with:
           name: toolvet-report
           path: toolvet-merged/
+      # One comment per pull request, found again by its hidden marker and updated (exits 0 on a push).
+      - run: npx toolvet report --merge toolvet-report --pr-comment
+        env:
+          GITHUB_TOKEN: \${{ github.token }}
       - run: npx toolvet report --merge toolvet-report --gate --format text
 `;
 }

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { workflow } from '../init/templates.ts';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../cli/testing.ts';
 
@@ -128,5 +129,24 @@ describe('action.yml', () => {
     expect(download?.with?.pattern).toBe('toolvet-shard-*');
     const script = steps.map((s) => s.run ?? '').join('\n');
     for (const file of ['toolvet.md', 'toolvet.json']) expect(script).toContain(file);
+  });
+});
+
+describe("init's generated workflow", () => {
+  it.each([1, 3, 9])('with %d test file(s) runs only commands and flags the CLI (and vitest) have, and comments once', (files) => {
+    const flow = parse(workflow(files)) as { permissions: Record<string, string>; jobs: Record<string, { steps: Array<{ run?: string; env?: Record<string, string> }> }> };
+    const runs = Object.values(flow.jobs).flatMap((job) => job.steps).filter((s) => s.run);
+    for (const step of runs) {
+      for (const line of lines(step.run!)) {
+        const call = invoked(line);
+        if (!call) continue;
+        if (call.command !== 'vitest run' && call.command !== '') expect(help(''), `toolvet has no command "${call.command}"`).toMatch(new RegExp(`^\\s+${call.command}\\b`, 'm'));
+        for (const flag of flagsIn(call.rest)) expect(help(call.command), `\`${call.command || 'toolvet'}\` has no ${flag}`).toMatch(new RegExp(`${flag}\\b`));
+      }
+    }
+    const comment = runs.filter((s) => s.run!.includes('--pr-comment'));
+    expect(comment).toHaveLength(1);
+    expect(comment[0]!.env).toEqual({ GITHUB_TOKEN: '${{ github.token }}' });
+    expect(flow.permissions['pull-requests']).toBe('write');
   });
 });
