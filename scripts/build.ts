@@ -7,7 +7,8 @@
  *   node --import tsx scripts/build.ts --js-only  JavaScript only (what the test run and the bench need)
  *
  * The entries are the package's public ones; esbuild follows their imports, so any file added under
- * src/ is picked up without a list here.
+ * src/ is picked up without a list here. Beside the bundle, dist/validators/ holds the project's own
+ * schemas compiled ahead of time (scripts/precompile-validators.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform, type Plugin } from 'esbuild';
+import { PRECOMPILED_DIR } from '../src/config/precompiled-validators.ts';
+import { precompiledValidatorFiles } from './precompile-validators.ts';
 
 export const ROOT: string = fileURLToPath(new URL('../', import.meta.url));
 export const DIST: string = join(ROOT, 'dist');
@@ -89,12 +92,20 @@ export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
     chunkNames: 'chunk-[hash]',
     legalComments: 'none',
     logLevel: 'warning',
+    // The bundle reads the validators generated below (src/config/precompiled-validators.ts); sources compile.
+    define: { __TOOLVET_BUNDLE__: 'true' },
     write: false,
     plugins: [sourceUrlPlugin()],
   });
   mkdirSync(outdir, { recursive: true });
+  const outputs = [
+    ...result.outputFiles.map((file) => ({ path: file.path, contents: file.contents })),
+    // The project's own schemas as Ajv standalone code: nothing compiles them when a command starts.
+    ...precompiledValidatorFiles().map(({ name, text }) => ({ path: join(outdir, PRECOMPILED_DIR, name), contents: Buffer.from(text) })),
+  ];
+  mkdirSync(join(outdir, PRECOMPILED_DIR), { recursive: true });
   const files: JsBuild['files'] = [];
-  for (const file of result.outputFiles) {
+  for (const file of outputs) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
@@ -109,8 +120,9 @@ export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
  */
 export function removeStaleChunks(outdir: string, keep: JsBuild, olderThanMs = 0): void {
   const current = new Set(keep.files.map((f) => f.path));
-  for (const name of readdirSync(outdir)) {
-    if (!name.endsWith('.js') || current.has(name)) continue;
+  const validators = readdirSync(join(outdir, PRECOMPILED_DIR)).map((name) => join(PRECOMPILED_DIR, name));
+  for (const name of [...readdirSync(outdir), ...validators]) {
+    if (!/\.c?js$/.test(name) || current.has(name)) continue;
     const path = join(outdir, name);
     if (Date.now() - statSync(path).mtimeMs >= olderThanMs) rmSync(path, { force: true });
   }

@@ -101,6 +101,9 @@ const hostConfigSchema = {
   additionalProperties: false,
 } as const;
 
+/** The schemas of a host config (wrapped in `mcpServers`/`servers`, or the bare map); precompiled at build time. */
+export const HOST_CONFIG_SCHEMAS: readonly object[] = [hostConfigSchema, mapSchema];
+
 interface RawEntry {
   type?: string;
   command?: string;

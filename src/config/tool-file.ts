@@ -64,7 +64,8 @@ const templateSchema = {
   additionalProperties: false,
 } as const;
 
-const toolFileSchema = {
+/** The schema of a tool file (a list of tools, or a snapshot); precompiled at build time (src/config/project-schemas.ts). */
+export const TOOL_FILE_SCHEMA: object = {
   anyOf: [
     { type: 'array', items: toolSchema },
     {
@@ -110,7 +111,7 @@ function surfaceOf(data: ServerSurface): ServerSurface | undefined {
 export function loadToolFile(path: string): ToolFile {
   const file = resolve(path);
   const data = validateData<ToolDefinition[] | ({ tools: ToolDefinition[]; server?: { name?: string; version?: unknown } } & ServerSurface)>(
-    toolFileSchema,
+    TOOL_FILE_SCHEMA,
     readDataFile(file, 'tool file'),
     file,
     'tool file',

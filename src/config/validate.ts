@@ -4,9 +4,25 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ToolvetError } from '../errors.ts';
+import { lazyRequire } from '../lazy-require.ts';
+import { PROJECT_AJV_OPTIONS, precompiledKey, precompiledValidator, type AjvVariant } from './precompiled-validators.ts';
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-const compiled = new WeakMap<object, ValidateFunction>();
+// Loaded only to compile the result schema from sources; the bundle has it generated.
+const formatsPlugin = lazyRequire<{ default: (ajv: Ajv) => Ajv }>('ajv-formats');
+
+// Made on first compile, not at import: a bundled command finds its schemas precompiled and never needs one.
+const instances = new Map<AjvVariant, Ajv>();
+const compiled = { plain: new WeakMap<object, ValidateFunction>(), formats: new WeakMap<object, ValidateFunction>() };
+
+function ajvOf(variant: AjvVariant): Ajv {
+  let ajv = instances.get(variant);
+  if (!ajv) {
+    ajv = new Ajv(PROJECT_AJV_OPTIONS);
+    if (variant === 'formats') formatsPlugin().default(ajv);
+    instances.set(variant, ajv);
+  }
+  return ajv;
+}
 
 /** `/cases/0/expect` -> `$.cases[0].expect` */
 export function toJsonPath(instancePath: string, extra?: string): string {
@@ -41,12 +57,15 @@ function firstError(errors: ErrorObject[]): ErrorObject {
   return [...pool].sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length || rank(a) - rank(b))[0];
 }
 
-/** The compiled validator of a schema (compiled once), for callers that only need a yes or no. */
-export function validatorFor(schema: object): ValidateFunction {
-  let validate = compiled.get(schema);
+/**
+ * The validator of one of the project's schemas, once per schema: generated at build time when the
+ * bundle has it (src/config/project-schemas.ts), compiled otherwise. `formats` checks `format` too.
+ */
+export function validatorFor(schema: object, variant: AjvVariant = 'plain'): ValidateFunction {
+  let validate = compiled[variant].get(schema);
   if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
+    validate = precompiledValidator(precompiledKey(variant, schema)) ?? ajvOf(variant).compile(schema);
+    compiled[variant].set(schema, validate);
   }
   return validate;
 }

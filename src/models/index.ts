@@ -32,4 +32,6 @@ export function createModel(options: ModelOptions): ModelDriver {
 
 export { createMockModel, type MockOptions } from './mock.ts';
 export { createOpenAIModel, DEFAULT_BASE_URL, type OpenAIModelOptions } from './openai.ts';
-export { startMockServer, type MockServer, type MockServerOptions } from './mock-server.ts';
+// The mock server is not re-exported here: this index is on every command's path, and the server (an
+// HTTP listener and its request schema) is needed only by `toolvet mock-server` and library users, who
+// import it from src/models/mock-server.ts (the package entry does).

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { ToolvetError } from '../errors.ts';
 import type { ModelDriver, ModelRequest, ToolChoice } from '../types.ts';
 import { toJsonPath } from '../config/validate.ts';
@@ -41,8 +41,11 @@ export interface MockServer {
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-const ajv = new Ajv({ allErrors: false, strict: false });
-const validateRequest = ajv.compile(chatRequestSchema);
+// Compiled on the first request, not at import: importing the package must not pay for a server it may never start.
+let compiledRequest: ValidateFunction | undefined;
+function requestValidator(): ValidateFunction {
+  return (compiledRequest ??= new Ajv({ allErrors: false, strict: false }).compile(chatRequestSchema));
+}
 
 class RequestError extends Error {
   constructor(
@@ -106,6 +109,7 @@ function normaliseMessage(raw: RawMessage, index: number): WireMessage {
 
 /** Validates a wire request and turns it into a ModelRequest, or throws a RequestError. */
 export function parseChatRequest(body: unknown): { request: ModelRequest; model: string; stream: boolean; includeUsage: boolean } {
+  const validateRequest = requestValidator();
   if (!validateRequest(body)) {
     const error = validateRequest.errors![0];
     const path = toJsonPath(error.instancePath, error.keyword === 'required' ? String(error.params.missingProperty) : undefined);

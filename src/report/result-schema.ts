@@ -4,37 +4,23 @@
  * the file and the JSON path at fault instead of rendering half a report.
  */
 import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import formatsModule from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { readDataFile } from '../config/read-file.ts';
 import { MAX_JSON_DEPTH } from '../safety/json-depth.ts';
 
 /** V8's string limit in Node 20 is about 512 MiB; a result file up to that is read whole. */
 export const MAX_RESULT_BYTES = 500 * 1024 * 1024;
-import { toJsonPath } from '../config/validate.ts';
+import { toJsonPath, validatorFor } from '../config/validate.ts';
 import { ToolvetError } from '../errors.ts';
 import { RESULT_SCHEMA_VERSION, type ToolvetResult } from './model.ts';
 
 export const RESULT_SCHEMA_URL: URL = new URL('./schema/result.schema.json', import.meta.url);
 export const RESULT_SCHEMA: Record<string, unknown> = JSON.parse(readFileSync(RESULT_SCHEMA_URL, 'utf8')) as Record<string, unknown>;
 
-let validator: ValidateFunction | undefined;
-
-function compiled(): ValidateFunction {
-  if (!validator) {
-    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-    // ajv-formats is CommonJS: under NodeNext the default import is the module object, whose
-    // `default` is the plugin (both are callable at run time, only the inner one type-checks).
-    const plugin = (formatsModule as unknown as { default: (a: Ajv) => Ajv }).default;
-    plugin(ajv);
-    validator = ajv.compile(RESULT_SCHEMA);
-  }
-  return validator;
-}
 
 /** Every problem as `$.path message`; empty when the data is a valid result. */
 export function resultSchemaErrors(data: unknown): string[] {
-  const validate = compiled();
+  const validate = validatorFor(RESULT_SCHEMA, 'formats');
   if (validate(data)) return [];
   return (validate.errors ?? []).map((e: ErrorObject) => {
     const params = e.params as { additionalProperty?: string; missingProperty?: string };

@@ -1,14 +1,42 @@
 /** Validates a tool call's arguments against the tool's own inputSchema (ajv, 2020-12 by default). */
 import { linearRegExp } from '../safety/regex-engine.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import { metaSchemaKey, precompiledValidator, type MetaDialect } from '../config/precompiled-validators.ts';
 import type { JsonSchema } from '../types.ts';
 
 // Lenient on purpose: this checks calls against third-party schemas, not the schemas themselves (lint does that).
 // Server patterns run on a linear-time engine (src/safety/regex-engine.ts): no schema can hang a run.
-const ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } });
-const ajv07 = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } });
+export const LENIENT_AJV_OPTIONS: Readonly<Options> = { strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } };
+// The schema is still checked against its meta-schema (below), with the build's generated validator when
+// there is one: Ajv's own check compiles the meta-schema on first use, 60 to 140 ms of a run's first call.
+let ajv2020: Ajv2020 | undefined;
+let ajv07: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction | Error>();
+// Keyed by the schema's text too: the same schema in another object (another list, a second server) compiles once.
+const byText = new Map<string, ValidateFunction | Error>();
+
+function instance(dialect: MetaDialect): Ajv {
+  if (dialect === 'draft-07') return (ajv07 ??= new Ajv({ ...LENIENT_AJV_OPTIONS, validateSchema: false }));
+  return (ajv2020 ??= new Ajv2020({ ...LENIENT_AJV_OPTIONS, validateSchema: false }));
+}
+
+/** Throws as Ajv's own check does ("schema is invalid: ...") when the schema breaks its meta-schema. */
+function checkMeta(ajv: Ajv, dialect: MetaDialect, schema: object): void {
+  const meta = precompiledValidator(metaSchemaKey(dialect));
+  const valid = meta ? meta(schema) : ajv.validateSchema(schema);
+  if (!valid) throw new Error(`schema is invalid: ${ajv.errorsText(meta ? meta.errors : ajv.errors)}`);
+}
+
+function compileOnce(dialect: MetaDialect, schema: JsonSchema): ValidateFunction | Error {
+  const ajv = instance(dialect);
+  try {
+    checkMeta(ajv, dialect, schema);
+    return ajv.compile(schema);
+  } catch (error) {
+    return error as Error;
+  }
+}
 
 /**
  * A schema compiled leniently (no strict mode, formats not checked, patterns on the linear engine),
@@ -18,12 +46,13 @@ const cache = new WeakMap<object, ValidateFunction | Error>();
 export function compileLenient(schema: JsonSchema): ValidateFunction | Error {
   let hit = cache.get(schema);
   if (hit) return hit;
-  const draft = typeof schema.$schema === 'string' && /draft-0[4-7]/.test(schema.$schema) ? ajv07 : ajv2020;
-  try {
-    const { $schema: _ignored, ...rest } = schema;
-    hit = draft.compile(rest);
-  } catch (error) {
-    hit = error as Error;
+  const dialect: MetaDialect = typeof schema.$schema === 'string' && /draft-0[4-7]/.test(schema.$schema) ? 'draft-07' : '2020-12';
+  const { $schema: _ignored, ...rest } = schema;
+  const text = `${dialect} ${JSON.stringify(rest)}`;
+  hit = byText.get(text);
+  if (!hit) {
+    hit = compileOnce(dialect, rest);
+    byText.set(text, hit);
   }
   cache.set(schema, hit);
   return hit;
