@@ -5,11 +5,13 @@
  * is offered as it is; a name that two or more list is offered qualified, `server__tool` for each
  * (Claude Code's `mcp__server__tool` without the `mcp__` prefix, which here every tool would carry),
  * and the bare name is offered by none of them. A call is routed by the name it uses, never by the
- * order in which servers listed their tools.
+ * order in which servers listed their tools. App-only tools (MCP Apps, `_meta.ui.visibility` without
+ * `"model"`) are never offered and never routed: they are kept in `appOnly`.
  */
 import { ToolvetError } from '../errors.ts';
 import type { OfferedTool } from '../safety/call-policy.ts';
 import type { ToolDefinition } from '../types.ts';
+import { isModelVisible } from './app-visibility.ts';
 
 export const QUALIFIER = '__';
 
@@ -41,6 +43,8 @@ export class ToolRoutes {
   /** Bare names offered qualified, with the tools behind them. */
   private readonly shared = new Map<string, RoutedTool[]>();
   readonly dropped: DroppedTool[] = [];
+  /** Tools only the server's app may call: left out of the offer and of routing. */
+  readonly appOnly: ToolDefinition[] = [];
 
   /** Routes over `tools` of the servers named (every server when undefined); tools without a server (tool files) are kept. */
   static among(tools: readonly ToolDefinition[], servers?: readonly string[]): ToolRoutes {
@@ -48,7 +52,9 @@ export class ToolRoutes {
     return new ToolRoutes(selected);
   }
 
-  private constructor(tools: readonly ToolDefinition[]) {
+  private constructor(listed: readonly ToolDefinition[]) {
+    const tools = listed.filter((t) => isModelVisible(t));
+    this.appOnly.push(...listed.filter((t) => !isModelVisible(t)));
     const serversOf = new Map<string, Set<string>>();
     for (const t of tools) if (t.server !== undefined) serversOf.set(t.name, (serversOf.get(t.name) ?? new Set()).add(t.server));
     for (const definition of tools) {
