@@ -158,6 +158,8 @@ const rows: Row[] = [
     old: [edited((t) => (t.inputSchema.properties.sort = { type: 'object' }))],
     new: [edited((t) => (t.inputSchema.properties.sort = { type: 'object', propertyNames: { pattern: '^[a-z]+$' } }))],
   },
+  pair('tool-became-app-only', 'breaking', (t) => (t._meta = { ui: { resourceUri: 'ui://lib/app.html', visibility: ['app'] } })),
+  { id: 'tool-became-model-visible', level: 'retest', old: [edited((t) => (t._meta = { ui: { visibility: ['app'] } })), other], new: [edited((t) => (t._meta = { ui: { visibility: ['model', 'app'] } })), other] },
   pair('task-support-required', 'breaking', (t) => ((t as unknown as Schema).execution = { taskSupport: 'required' })),
   pair('x-mcp-header-changed', 'breaking', (t) => (t.inputSchema.properties.kind['x-mcp-header'] = 'Kind')),
   pair('tool-field-changed', 'retest', (t) => ((t as unknown as Schema).icons = [{ src: 'https://example.org/icon.png' }])),

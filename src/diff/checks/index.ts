@@ -54,6 +54,8 @@ import { schemaDialectChanged } from './schema-dialect-changed.ts';
 import { schemaDialectChangedHarmless } from './schema-dialect-changed-harmless.ts';
 import { SURFACE_CHECKS } from './surface-index.ts';
 import { taskSupportRequired } from './task-support-required.ts';
+import { toolBecameAppOnly } from './tool-became-app-only.ts';
+import { toolBecameModelVisible } from './tool-became-model-visible.ts';
 import { titleChanged } from './title-changed.ts';
 import { toolAdded } from './tool-added.ts';
 import { toolFieldChanged } from './tool-field-changed.ts';
@@ -117,6 +119,8 @@ export const CHECKS: Readonly<Record<string, DiffCheck>> = {
   'task-support-required': taskSupportRequired,
   'title-changed': titleChanged,
   'tool-added': toolAdded,
+  'tool-became-app-only': toolBecameAppOnly,
+  'tool-became-model-visible': toolBecameModelVisible,
   'tool-field-changed': toolFieldChanged,
   'tool-removed': toolRemoved,
   'tool-renamed': toolRenamed,

@@ -4,6 +4,7 @@
  * instructions: see lint-surface.ts.
  */
 import type { PromptRule, ResourceRule } from '../../surface-rule-kit.ts';
+import { appCsp } from './app-csp.ts';
 import { promptArgumentDescription } from './prompt-argument-description.ts';
 import { promptDescription } from './prompt-description.ts';
 import { resourceDescription } from './resource-description.ts';
@@ -19,4 +20,5 @@ export const RESOURCE_RULES: Readonly<Record<string, ResourceRule>> = {
   [resourceDescription.id]: resourceDescription,
   [templateDescription.id]: templateDescription,
   [resourceMimeType.id]: resourceMimeType,
+  [appCsp.id]: appCsp,
 };

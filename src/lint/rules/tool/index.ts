@@ -3,6 +3,7 @@
  * names, descriptions, tool set, security). A new rule is one file here plus one line below.
  */
 import type { ToolRule } from '../../tool-rule-kit.ts';
+import { appToolMeta } from './app-tool-meta.ts';
 import { dataExfiltration } from './data-exfiltration.ts';
 import { defaultValid } from './default-valid.ts';
 import { descriptionExamples } from './description-examples.ts';
@@ -104,4 +105,5 @@ export const TOOL_RULES: Readonly<Record<string, ToolRule>> = {
   [taskSupportLegacy.id]: taskSupportLegacy,
   [outputSchemaDeclared.id]: outputSchemaDeclared,
   [outputSchemaValid.id]: outputSchemaValid,
+  [appToolMeta.id]: appToolMeta,
 };
