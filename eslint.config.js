@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.ci/', '.bench/', '.doc-tests/', '**/*.d.ts'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.ci/', '.bench/', '.doc-tests/', '.stryker-tmp/', 'reports/', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -26,6 +26,23 @@ describe('terminal medium', () => {
     expect(out).toContain('after');
   });
 
+  // Each bidi control by itself, the isolates' range ends included: a class one short at either end
+  // would let U+2066 or U+2069 through.
+  it.each([
+    ['\u061c', '<U+061C>'],
+    ['\u200e', '<U+200E>'],
+    ['\u200f', '<U+200F>'],
+    ['\u202a', '<U+202A>'],
+    ['\u202e', '<U+202E>'],
+    ['\u2066', '<U+2066>'],
+    ['\u2067', '<U+2067>'],
+    ['\u2068', '<U+2068>'],
+    ['\u2069', '<U+2069>'],
+  ])('bidi control %j reaches the terminal only as %s', (ch, name) => {
+    expect(sanitizeTerminal(`a${ch}b`)).toBe(`a${name}b`);
+    expect(toTerminal(`a${ch}b`)).toBe(`a${name}b`);
+  });
+
   it('keeps palette colours, newlines and tabs', () => {
     const text = `${ESC}[31mred${ESC}[39m\n\t${ESC}[1;36mbold cyan${ESC}[0m`;
     expect(sanitizeTerminal(text)).toBe(text);
