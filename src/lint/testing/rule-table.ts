@@ -1,6 +1,9 @@
 /**
  * The table test every tool rule has (ESLint's RuleTester, small): valid cases give no finding,
- * invalid cases give findings at the listed JSON paths. Imported by the rule tests only.
+ * invalid cases give exactly the findings at the listed JSON paths, in order (oasdiff's check tests,
+ * likewise): a row that only asked for "some finding" would pass with a finding at the wrong place,
+ * or with a second one the rule should not give, so an invalid row without `paths` fails. Imported by
+ * the rule tests only.
  */
 import { describe, expect, it } from 'vitest';
 import type { RawFinding } from '../framework.ts';
@@ -13,7 +16,10 @@ export interface RuleCase {
   settings?: Partial<ToolLintSettings>;
   /** Run as the `conventions` profile does: the conventions read literally. */
   literal?: boolean;
-  /** Invalid cases: the exact paths of the findings, in order (target:path when `targets` is set). */
+  /**
+   * Invalid cases (required there): the exact paths of the findings, in order; `target:path` each
+   * when the findings fall on different tools.
+   */
   paths?: string[];
   /** Invalid cases: a fragment every message contains. */
   message?: RegExp;
@@ -66,13 +72,15 @@ export function ruleTable(rule: ToolRule, table: { valid: RuleCase[]; invalid: R
       expect(run(rule, c)).toEqual([]);
     });
     it.each(table.invalid.map((c) => [c.name, c] as const))('invalid: %s', (_name, c) => {
+      expect(c.paths, `invalid row "${c.name}" must list the exact paths of its findings`).toBeDefined();
+      expect(c.paths!.length, `invalid row "${c.name}" must expect at least one finding`).toBeGreaterThan(0);
       const findings = run(rule, c);
-      expect(findings.length).toBeGreaterThan(0);
       for (const f of findings) {
         expect(f.message.length).toBeGreaterThan(0);
         if (c.message) expect(f.message).toMatch(c.message);
       }
-      if (c.paths) expect(findings.map((f) => (c.paths!.some((p) => p.includes(':')) ? `${f.target}:${f.path}` : f.path))).toEqual(c.paths);
+      const withTarget = c.paths!.some((p) => p.includes(':'));
+      expect(findings.map((f) => (withTarget ? `${f.target}:${f.path}` : f.path))).toEqual(c.paths);
     });
   });
 }

@@ -9,6 +9,6 @@ ruleTable(defaultValid, {
   invalid: [
     { name: 'string default on integer', tools: [withProperty('page', { type: 'integer', default: 'first', description: 'Page.' })], paths: ['$.inputSchema.properties.page.default'] },
     { name: 'default outside enum', tools: [withProperty('sort', { type: 'string', enum: ['new', 'old'], default: 'random', description: 'Order.' })], paths: ['$.inputSchema.properties.sort.default'] },
-    { name: 'default below minimum', tools: [withProperty('size', { type: 'integer', minimum: 1, default: 0, description: 'Size.' })], message: /breaks its own schema/ },
+    { name: 'default below minimum', paths: ['$.inputSchema.properties.size.default'], tools: [withProperty('size', { type: 'integer', minimum: 1, default: 0, description: 'Size.' })], message: /breaks its own schema/ },
   ],
 });

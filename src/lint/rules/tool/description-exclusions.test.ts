@@ -16,7 +16,7 @@ ruleTable(descriptionExclusions, {
     { name: 'no clause', tools: [cleanTool({ description: "Search notes. Call when the user wants to find notes, e.g. 'find notes on reefs'." })], paths: ['$.description'] },
     // A prerequisite routes nothing away.
     { name: 'a sibling to call first', tools: [cleanTool({ description: 'Read one note. Call get_note_id first to find the id.' }), cleanTool({ name: 'get_note_id' })], paths: ['search_notes:$.description'] },
-    { name: 'the hint names the nearest sibling by name', tools: [cleanTool({ name: 'list_directory', description: 'List a folder.' }), cleanTool({ name: 'list_directory_with_sizes', description: 'List a folder with sizes.' }), cleanTool({ name: 'read_file', description: 'Read a file.' })], message: /no "Do NOT use for/ },
+    { name: 'the hint names the nearest sibling by name', paths: ['list_directory:$.description', 'list_directory_with_sizes:$.description', 'read_file:$.description'], tools: [cleanTool({ name: 'list_directory', description: 'List a folder.' }), cleanTool({ name: 'list_directory_with_sizes', description: 'List a folder with sizes.' }), cleanTool({ name: 'read_file', description: 'Read a file.' })], message: /no "Do NOT use for/ },
   ],
 });
 

@@ -14,9 +14,9 @@ ruleTable(descriptionNoImplementation, {
   ],
   invalid: [
     { name: 'SQL', tools: [cleanTool({ description: 'Runs SELECT * FROM notes WHERE body LIKE the query.' })], paths: ['$.description'], message: /SQL/ },
-    { name: 'HTTP verb and path', tools: [cleanTool({ description: 'Calls GET /api/v2/notes and returns the JSON.' })], message: /HTTP/ },
-    { name: 'internal function', tools: [cleanTool({ description: 'Thin wrapper around notes_db.search() for the agent.' })], message: /function/ },
+    { name: 'HTTP verb and path', paths: ['$.description'], tools: [cleanTool({ description: 'Calls GET /api/v2/notes and returns the JSON.' })], message: /HTTP/ },
+    { name: 'internal function', paths: ['$.description'], tools: [cleanTool({ description: 'Thin wrapper around notes_db.search() for the agent.' })], message: /function/ },
     { name: 'in a parameter description', tools: [withProperty('q', { type: 'string', default: '', description: 'Passed to the WHERE clause of DELETE FROM notes.' })], paths: ['$.inputSchema.properties.q.description'] },
-    { name: 'the backend it calls', tools: [cleanTool({ description: 'Finds notes by calling the GraphQL API of the notes service.' })], message: /backend/ },
+    { name: 'the backend it calls', paths: ['$.description'], tools: [cleanTool({ description: 'Finds notes by calling the GraphQL API of the notes service.' })], message: /backend/ },
   ],
 });

@@ -15,9 +15,9 @@ ruleTable(descriptionNotDocstring, {
   ],
   invalid: [
     { name: 'Args/Returns', tools: [cleanTool({ description: 'Search notes.\n\nArgs:\n    query: words\n\nReturns:\n    notes' })], paths: ['$.description'], message: /"Args:"/ },
-    { name: 'Args with types', tools: [cleanTool({ description: 'Search notes.\n\nArgs:\n    query (str): words\n    limit (int): how many' })] },
-    { name: 'Raises', tools: [cleanTool({ description: 'Search notes.\n\nRaises:\n    ValueError: on an empty query' })] },
-    { name: '@param', tools: [cleanTool({ description: 'Search notes. @param query the words' })] },
-    { name: ':param x:', tools: [cleanTool({ description: 'Search notes. :param query: the words' })] },
+    { name: 'Args with types', paths: ['$.description'], tools: [cleanTool({ description: 'Search notes.\n\nArgs:\n    query (str): words\n    limit (int): how many' })] },
+    { name: 'Raises', paths: ['$.description'], tools: [cleanTool({ description: 'Search notes.\n\nRaises:\n    ValueError: on an empty query' })] },
+    { name: '@param', paths: ['$.description'], tools: [cleanTool({ description: 'Search notes. @param query the words' })] },
+    { name: ':param x:', paths: ['$.description'], tools: [cleanTool({ description: 'Search notes. :param query: the words' })] },
   ],
 });

@@ -5,6 +5,6 @@ ruleTable(descriptionNotName, {
   valid: [{ name: 'says more', tools: [cleanTool()] }],
   invalid: [
     { name: 'repeats the name', tools: [cleanTool({ description: 'Search notes.' })], paths: ['$.description'] },
-    { name: 'the name verbatim', tools: [cleanTool({ description: 'search_notes' })] },
+    { name: 'the name verbatim', paths: ['$.description'], tools: [cleanTool({ description: 'search_notes' })] },
   ],
 });

@@ -19,9 +19,9 @@ ruleTable(descriptionSiblingExists, {
   ],
   invalid: [
     { name: 'sibling missing', tools: [pointing], paths: ['$.description'], message: /get_note/ },
-    { name: 'the second name of a list', tools: [cleanTool({ description: 'Search notes. Call when you need notes. Do NOT use for changes (use search_notes or edit_note).' })], message: /"edit_note"/ },
+    { name: 'the second name of a list', paths: ['$.description'], tools: [cleanTool({ description: 'Search notes. Call when you need notes. Do NOT use for changes (use search_notes or edit_note).' })], message: /"edit_note"/ },
     { name: 'a verb-first name ending in a value word is still a tool', tools: [cleanTool({ description: 'Search notes. Call when you need notes; use get_note_by_id for one note.' })], paths: ['$.description'], message: /get_note_by_id/ },
     { name: 'a name with a version is still a tool', tools: [cleanTool({ description: 'Search notes. Call when you need notes; use search_notes_v2 for tags.' })], paths: ['$.description'], message: /search_notes_v2/ },
-    { name: 'camelCase sibling missing', tools: [cleanTool({ description: 'Search notes. Call when you need notes; use `readNote` for one note.' })], message: /readNote/ },
+    { name: 'camelCase sibling missing', paths: ['$.description'], tools: [cleanTool({ description: 'Search notes. Call when you need notes; use `readNote` for one note.' })], message: /readNote/ },
   ],
 });

@@ -9,7 +9,7 @@ ruleTable(hiddenUnicode, {
   ],
   invalid: [
     { name: 'zero-width space', tools: [cleanTool({ description: 'Search\u200Bnotes.' })], paths: ['$.description'], message: /U\+200B/ },
-    { name: 'bidi override', tools: [cleanTool({ description: 'Search \u202Esetoncrets.' })], message: /U\+202E/ },
+    { name: 'bidi override', paths: ['$.description'], tools: [cleanTool({ description: 'Search \u202Esetoncrets.' })], message: /U\+202E/ },
     { name: 'tag characters in a parameter', tools: [withProperty('q', { type: 'string', default: '', description: 'Words\u{E0049}\u{E0047}.' })], paths: ['$.inputSchema.properties.q.description'] },
     { name: 'in the name', tools: [cleanTool({ name: 'search\u200Dnotes' })], paths: ['$.name'] },
     { name: 'a terminal escape that conceals text', tools: [cleanTool({ description: 'Search notes. \u001b[8mSecret orders.\u001b[0m' })], paths: ['$.description'], message: /U\+001B/ },

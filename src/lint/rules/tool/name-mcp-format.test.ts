@@ -5,8 +5,8 @@ ruleTable(nameMcpFormat, {
   valid: [{ name: 'snake, kebab, dotted, 128 characters', tools: [cleanTool(), cleanTool({ name: 'get-note' }), cleanTool({ name: 'notes.search' }), cleanTool({ name: 'a'.repeat(128) })] }],
   invalid: [
     { name: 'space', tools: [cleanTool({ name: 'search notes' })], paths: ['$.name'], message: /" "/ },
-    { name: 'slash (allowed by SEP-986 drafts, not by the final text)', tools: [cleanTool({ name: 'notes/search' })], message: /"\/"/ },
-    { name: '129 characters', tools: [cleanTool({ name: 'a'.repeat(129) })], message: /129 characters/ },
-    { name: 'non-ASCII letter', tools: [cleanTool({ name: 'suche_notizen_ü' })], message: /"ü"/ },
+    { name: 'slash (allowed by SEP-986 drafts, not by the final text)', paths: ['$.name'], tools: [cleanTool({ name: 'notes/search' })], message: /"\/"/ },
+    { name: '129 characters', paths: ['$.name'], tools: [cleanTool({ name: 'a'.repeat(129) })], message: /129 characters/ },
+    { name: 'non-ASCII letter', paths: ['$.name'], tools: [cleanTool({ name: 'suche_notizen_ü' })], message: /"ü"/ },
   ],
 });

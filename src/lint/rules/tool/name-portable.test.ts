@@ -6,6 +6,6 @@ ruleTable(namePortable, {
   invalid: [
     { name: 'dot', tools: [cleanTool({ name: 'notes.search' })], paths: ['$.name'] },
     { name: 'space', tools: [cleanTool({ name: 'search notes' })], paths: ['$.name'] },
-    { name: 'too long', tools: [cleanTool({ name: 'get_' + 'x'.repeat(61) })], message: /65 characters/ },
+    { name: 'too long', paths: ['$.name'], tools: [cleanTool({ name: 'get_' + 'x'.repeat(61) })], message: /65 characters/ },
   ],
 });

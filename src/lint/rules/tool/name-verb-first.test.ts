@@ -28,9 +28,9 @@ ruleTable(nameVerbFirst, {
     { name: 'noun only, no verb anywhere: no invented name', tools: [cleanTool({ name: 'weather', description: 'The weather of a city.' })], paths: ['$.name'], message: /start it with what the tool does/ },
     // The suggestion comes from the tool's own words, never get_<name>.
     { name: 'kubectl_logs (shared prefix kept)', tools: pick(k8s, 'kubectl_logs', 'kubectl_get'), paths: ['$.name'], message: /e\.g\. kubectl_get_logs$/ },
-    { name: 'node_management', tools: pick(k8s, 'node_management'), message: /e\.g\. manage_node$/ },
-    { name: 'browser_tabs', tools: pick(playwright, 'browser_tabs', 'browser_click'), message: /e\.g\. browser_list_tabs$/ },
-    { name: 'sequentialthinking', tools: [realTool('server-sequential-thinking@2026.8.31', 'sequentialthinking')], message: /^(?!.*get_)/ },
+    { name: 'node_management', paths: ['$.name'], tools: pick(k8s, 'node_management'), message: /e\.g\. manage_node$/ },
+    { name: 'browser_tabs', paths: ['$.name'], tools: pick(playwright, 'browser_tabs', 'browser_click'), message: /e\.g\. browser_list_tabs$/ },
+    { name: 'sequentialthinking', paths: ['$.name'], tools: [realTool('server-sequential-thinking@2026.8.31', 'sequentialthinking')], message: /^(?!.*get_)/ },
   ],
 });
 

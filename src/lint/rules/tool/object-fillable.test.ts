@@ -19,9 +19,9 @@ ruleTable(objectFillable, {
   ],
   invalid: [
     { name: 'no properties and additionalProperties false', tools: [withProperty('headers', closedEmpty)], paths: ['$.inputSchema.properties.headers'], message: /accepts only \{\}/ },
-    { name: 'additionalProperties {"not": {}}', tools: [withProperty('headers', { ...closedEmpty, additionalProperties: { not: {} } })] },
-    { name: 'unevaluatedProperties false', tools: [withProperty('headers', { type: 'object', properties: {}, unevaluatedProperties: false, description: 'H.' })], message: /unevaluatedProperties/ },
-    { name: 'maxProperties 0', tools: [withProperty('headers', { type: 'object', maxProperties: 0, description: 'H.' })], message: /maxProperties/ },
+    { name: 'additionalProperties {"not": {}}', paths: ['$.inputSchema.properties.headers'], tools: [withProperty('headers', { ...closedEmpty, additionalProperties: { not: {} } })] },
+    { name: 'unevaluatedProperties false', paths: ['$.inputSchema.properties.headers'], tools: [withProperty('headers', { type: 'object', properties: {}, unevaluatedProperties: false, description: 'H.' })], message: /unevaluatedProperties/ },
+    { name: 'maxProperties 0', paths: ['$.inputSchema.properties.headers'], tools: [withProperty('headers', { type: 'object', maxProperties: 0, description: 'H.' })], message: /maxProperties/ },
     { name: 'array items', tools: [withProperty('rows', { type: 'array', items: { type: 'object', additionalProperties: false }, description: 'Rows.' })], paths: ['$.inputSchema.properties.rows.items'] },
     // firecrawl-mcp 3.26.0: free-form records (zod z.record) listed as closed empty objects.
     { name: 'firecrawl_crawl webhookHeaders', tools: [realParameter('firecrawl-mcp@3.26.0', 'firecrawl_crawl', 'webhookHeaders')], paths: ['$.inputSchema.properties.webhookHeaders'] },

@@ -14,8 +14,8 @@ ruleTable(outputSchemaDeclared, {
   ],
   invalid: [
     { name: 'returns a JSON object', tools: [described('Search notes for a phrase. Returns a JSON object with the matching notes.')], paths: ['$.outputSchema'], message: /Returns a JSON object/ },
-    { name: 'results as JSON', tools: [described('List the tags. The result is JSON: an array of tag names.')] },
-    { name: 'responds with JSON', tools: [described('Get the weather for a city; responds with JSON.')] },
-    { name: 'lower case', tools: [described('List open browser tabs. Returns a json list of tabs with their titles and URLs.')] },
+    { name: 'results as JSON', paths: ['$.outputSchema'], tools: [described('List the tags. The result is JSON: an array of tag names.')] },
+    { name: 'responds with JSON', paths: ['$.outputSchema'], tools: [described('Get the weather for a city; responds with JSON.')] },
+    { name: 'lower case', paths: ['$.outputSchema'], tools: [described('List open browser tabs. Returns a json list of tabs with their titles and URLs.')] },
   ],
 });

@@ -11,8 +11,8 @@ ruleTable(preferArray, {
   ],
   invalid: [
     { name: 'comma-separated', tools: [withProperty('tags', { type: 'string', default: '', description: 'Comma-separated tags.' })], paths: ['$.inputSchema.properties.tags.type'] },
-    { name: 'list of', tools: [withProperty('ids', { type: 'string', default: '', description: 'A list of note ids.' })] },
-    { name: 'list of, in a later sentence', tools: [withProperty('ids', { type: 'string', default: '', description: 'Notes to fetch. The list of note ids, comma or space between them.' })] },
+    { name: 'list of', paths: ['$.inputSchema.properties.ids.type'], tools: [withProperty('ids', { type: 'string', default: '', description: 'A list of note ids.' })] },
+    { name: 'list of, in a later sentence', paths: ['$.inputSchema.properties.ids.type'], tools: [withProperty('ids', { type: 'string', default: '', description: 'Notes to fetch. The list of note ids, comma or space between them.' })] },
     { name: '"A list of page property value IDs" (notion retrieve-a-page filter_properties)', tools: [realParameter('notion-mcp-server@2.5.2', 'API-retrieve-a-page', 'filter_properties')], paths: ['$.inputSchema.properties.filter_properties.type'] },
   ],
 });

@@ -9,8 +9,8 @@ ruleTable(preferBoolean, {
   ],
   invalid: [
     { name: 'string flag by name', tools: [withProperty('include_archived', { type: 'string', default: 'no', description: 'Also search archived notes.' })], paths: ['$.inputSchema.properties.include_archived.type'] },
-    { name: 'yes/no enum', tools: [withProperty('archived', { type: 'string', enum: ['yes', 'no'], default: 'no', description: 'Archived.' })] },
-    { name: '0/1 dry run', tools: [withProperty('dry_run', { type: 'integer', default: 0, description: 'Preview only.' })] },
-    { name: 'true or false prose', tools: [withProperty('archived', { type: 'string', default: 'false', description: 'true or false.' })] },
+    { name: 'yes/no enum', paths: ['$.inputSchema.properties.archived.type'], tools: [withProperty('archived', { type: 'string', enum: ['yes', 'no'], default: 'no', description: 'Archived.' })] },
+    { name: '0/1 dry run', paths: ['$.inputSchema.properties.dry_run.type'], tools: [withProperty('dry_run', { type: 'integer', default: 0, description: 'Preview only.' })] },
+    { name: 'true or false prose', paths: ['$.inputSchema.properties.archived.type'], tools: [withProperty('archived', { type: 'string', default: 'false', description: 'true or false.' })] },
   ],
 });

@@ -19,8 +19,8 @@ ruleTable(preferEnum, {
   ],
   invalid: [
     { name: 'one of a, b, c', tools: [withProperty('sort', { type: 'string', default: 'new', description: 'Order: one of new, old or relevance.' })], paths: ['$.inputSchema.properties.sort'] },
-    { name: 'quoted choices', tools: [withProperty('unit', { type: 'string', default: 'c', description: "Unit, 'c', 'f' or 'k'." })] },
+    { name: 'quoted choices', paths: ['$.inputSchema.properties.unit'], tools: [withProperty('unit', { type: 'string', default: 'c', description: "Unit, 'c', 'f' or 'k'." })] },
     { name: 'literal: examples want an enum too', literal: true, tools: [withProperty('format', { type: 'string', description: "Output format, e.g. 'json', 'csv' or 'xml'." })], paths: ['$.inputSchema.properties.format'] },
-    { name: 'pipe list', tools: [withProperty('unit', { type: 'string', default: 'c', description: 'Unit (c|f|k).' })] },
+    { name: 'pipe list', paths: ['$.inputSchema.properties.unit'], tools: [withProperty('unit', { type: 'string', default: 'c', description: 'Unit (c|f|k).' })] },
   ],
 });

@@ -10,7 +10,7 @@ ruleTable(preferInteger, {
   ],
   invalid: [
     { name: 'number limit', tools: [withProperty('max_results', { type: 'number', default: 5, description: 'Cap.' })], paths: ['$.inputSchema.properties.max_results.type'] },
-    { name: 'string count by prose', tools: [withProperty('rows', { type: 'string', default: '5', description: 'How many rows to return.' })] },
-    { name: 'last N lines', tools: [withProperty('tail', { type: 'number', default: 0, description: 'Return only the last N lines.' })] },
+    { name: 'string count by prose', paths: ['$.inputSchema.properties.rows.type'], tools: [withProperty('rows', { type: 'string', default: '5', description: 'How many rows to return.' })] },
+    { name: 'last N lines', paths: ['$.inputSchema.properties.tail.type'], tools: [withProperty('tail', { type: 'number', default: 0, description: 'Return only the last N lines.' })] },
   ],
 });

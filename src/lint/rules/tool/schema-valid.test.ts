@@ -22,11 +22,11 @@ ruleTable(schemaValid, {
     { name: 'remote $ref is left to no-remote-ref', tools: [withProperty('geo', { $ref: 'https://example.com/geo.json', description: 'Place.' })] },
   ],
   invalid: [
-    { name: 'required: false', tools: [withProperty('tag', { type: 'string', description: 'Tag.', required: false })], message: /2020-12/ },
-    { name: 'bad type name', tools: [withProperty('n', { type: 'int', description: 'N.' })], message: /valid 2020-12/ },
-    { name: 'draft-07 with 2020 keyword misuse', tools: [cleanTool({}, { $schema: 'http://json-schema.org/draft-07/schema#', required: 'query' })], message: /draft-07/ },
+    { name: 'required: false', paths: ['$.inputSchema.properties.tag.required'], tools: [withProperty('tag', { type: 'string', description: 'Tag.', required: false })], message: /2020-12/ },
+    { name: 'bad type name', paths: ['$.inputSchema.properties.n.type', '$.inputSchema.properties.n.type', '$.inputSchema.properties.n.type'], tools: [withProperty('n', { type: 'int', description: 'N.' })], message: /valid 2020-12/ },
+    { name: 'draft-07 with 2020 keyword misuse', paths: ['$.inputSchema.required'], tools: [cleanTool({}, { $schema: 'http://json-schema.org/draft-07/schema#', required: 'query' })], message: /draft-07/ },
     { name: 'unknown dialect', tools: [cleanTool({}, { $schema: 'https://example.com/my-dialect' })], paths: ['$.inputSchema.$schema'] },
-    { name: 'local $ref to nowhere', tools: [withProperty('when', { $ref: '#/$defs/missing', description: 'Day.' })], message: /missing|resolve/ },
+    { name: 'local $ref to nowhere', paths: ['$.inputSchema'], tools: [withProperty('when', { $ref: '#/$defs/missing', description: 'Day.' })], message: /missing|resolve/ },
     { name: 'format that is not a string', tools: [withProperty('day', { type: 'string', format: 7, description: 'Day.' })], paths: ['$.inputSchema.properties.day.format'] },
   ],
 });

@@ -11,6 +11,6 @@ ruleTable(taskSupportLegacy, {
   ],
   invalid: [
     { name: 'optional', tools: [withTasks('optional')], paths: ['$.execution.taskSupport'], message: /tasks extension/ },
-    { name: 'required', tools: [withTasks('required')], message: /"required"/ },
+    { name: 'required', paths: ['$.execution.taskSupport'], tools: [withTasks('required')], message: /"required"/ },
   ],
 });

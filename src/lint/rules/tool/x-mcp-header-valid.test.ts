@@ -15,9 +15,9 @@ ruleTable(xMcpHeaderValid, {
     { name: 'colon in the name', tools: [headed({ 'x-mcp-header': 'Region:' })], paths: [at] },
     { name: 'empty', tools: [headed({ 'x-mcp-header': '' })], paths: [at], message: /non-empty/ },
     { name: 'on an array property', tools: [headed({ type: 'array', 'x-mcp-header': 'Region' })], paths: [at], message: /string, integer or boolean/ },
-    { name: 'on a number property (the spec admits string, integer, boolean)', tools: [headed({ type: 'number', 'x-mcp-header': 'Region' })], message: /this one is number/ },
+    { name: 'on a number property (the spec admits string, integer, boolean)', paths: ['$.inputSchema.properties.region["x-mcp-header"]'], tools: [headed({ type: 'number', 'x-mcp-header': 'Region' })], message: /this one is number/ },
     { name: 'under items', tools: [withProperty('tags', { type: 'array', description: 'T.', items: { type: 'string', 'x-mcp-header': 'Tag' } })], paths: ['$.inputSchema.properties.tags.items["x-mcp-header"]'], message: /chain of "properties"/ },
-    { name: 'under anyOf', tools: [withProperty('key', { description: 'K.', anyOf: [{ type: 'string', 'x-mcp-header': 'Key' }] })], message: /chain of "properties"/ },
+    { name: 'under anyOf', paths: ['$.inputSchema.properties.key.anyOf[0]["x-mcp-header"]'], tools: [withProperty('key', { description: 'K.', anyOf: [{ type: 'string', 'x-mcp-header': 'Key' }] })], message: /chain of "properties"/ },
     {
       name: 'two properties, one header name in another case',
       tools: [cleanTool({}, { properties: { a: { type: 'string', description: 'A.', 'x-mcp-header': 'Region' }, b: { type: 'string', description: 'B.', 'x-mcp-header': 'region' } }, required: [] })],
