@@ -8,6 +8,6 @@ ruleTable(descriptionLength, {
   ],
   invalid: [
     { name: 'too short', tools: [cleanTool({ description: 'Echoes back the input string' })], paths: ['$.description'], message: /too short/ },
-    { name: 'too long', tools: [cleanTool({ description: 'Search notes. '.repeat(100) })], message: /over 1024/ },
+    { name: 'too long', paths: ['$.description'], tools: [cleanTool({ description: 'Search notes. '.repeat(100) })], message: /over 1024/ },
   ],
 });
