@@ -127,6 +127,7 @@ export class ServerConnection {
   private static create(name: string, entry: ServerEntry, timeouts: ServerTimeouts, options: StartOptions, mode: 'auto' | 'legacy', stderr = new StderrTail()): ServerConnection {
     const noise: string[] = [];
     // A breach of the HTTP caps fails this connection's waiting calls (the connection exists by then).
+    // eslint-disable-next-line prefer-const -- set below once the connection exists; the callbacks read it later
     let self: ServerConnection | undefined;
     const capped = cappedFetch({ ...DEFAULT_TRANSPORT_LIMITS, ...options.transportLimits }, (breach) => self?.breach(breach));
     const transport: Transport = isRemote(entry)
