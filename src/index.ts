@@ -161,3 +161,4 @@ export type { Sampling } from './models/cassette.ts';
 export type { SurfaceGap } from './diff/snapshot-surface.ts';
 export type { WalkOptions } from './skills/discover-walk.ts';
 export type { EvalsProblemGroup } from './skills/evals-problems.ts';
+export type { TransportLimits } from './servers/capped-fetch.ts';
