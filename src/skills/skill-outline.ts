@@ -18,6 +18,8 @@ export interface OutlineLine {
 export interface OutlineRef extends OutlineLine {
   /** `link`: a Markdown link target; `code`: an inline-code path. */
   kind: 'link' | 'code';
+  /** The whole line the reference is on, for rules that read its wording ("e.g. /Users/jesse/x"). */
+  source: string;
 }
 
 export interface BodyOutline {
@@ -91,8 +93,17 @@ export function outlineBody(skill: Pick<SkillDoc, 'body' | 'bodyLine'>): BodyOut
       continue;
     }
     outline.contentLines += 1;
-    for (const m of raw.matchAll(LINK)) outline.links.push({ text: m[1], line, kind: 'link' });
-    for (const m of raw.matchAll(INLINE_CODE)) if (CODE_PATH.test(m[1].trim())) outline.links.push({ text: m[1].trim(), line, kind: 'code' });
+    // Link syntax shown inside inline code (`[x](../y.md)`) is an example, not a link; a path given as a
+    // link and as code on one line is one reference.
+    const prose = raw.replace(INLINE_CODE, (m) => ' '.repeat(m.length));
+    const seen = new Set<string>();
+    const add = (target: string, kind: OutlineRef['kind']): void => {
+      if (seen.has(target)) return;
+      seen.add(target);
+      outline.links.push({ text: target, line, kind, source: raw });
+    };
+    for (const m of prose.matchAll(LINK)) add(m[1], 'link');
+    for (const m of raw.matchAll(INLINE_CODE)) if (CODE_PATH.test(m[1].trim())) add(m[1].trim(), 'code');
     if (!outline.title && /^#\s+\S/.test(text)) {
       outline.title = { text: text.replace(/^#\s+/, ''), line };
       continue;

@@ -17,6 +17,11 @@ skillRuleTable(skillPathEscape, {
     { name: 'paths in code fences', user: one('```sh\ncat ../../etc/passwd\n```') },
     { name: 'a relative folder the working directory holds, not the skill', user: one('Check `./testing-handbook`, `../testing-handbook` and `~/testing-handbook`.') },
     { name: 'home configuration', user: one('Personal skills live in `~/.claude/skills/`.') },
+    // The false errors of issue 26 on new collections, in our words.
+    { name: 'a bare ../ in prose', user: one('Paths that start with `../` climb out of the folder; never write `..` in a name.') },
+    { name: 'link syntax shown inside inline code', user: one('Link a reference as `[notes](../../shared/notes.md)`, relative to SKILL.md.') },
+    { name: 'a personal path shown as an example', user: one('Point it at your project, e.g. `/Users/jesse/code/app`.') },
+    { name: "a link to another skill's SKILL.md", user: { ...one('For recipes, see [recipes](../recipes/SKILL.md).'), 'recipes/SKILL.md': cleanSkill({ name: 'recipes' }) } },
   ],
   invalid: [
     { name: 'name is a path', user: { 'garden-journal/SKILL.md': cleanSkill({ name: '../../x' }) }, message: /leaves the skill folder/, lines: [2] },
@@ -24,6 +29,7 @@ skillRuleTable(skillPathEscape, {
     { name: 'a link into a sibling skill', user: { ...one('See [tools](../recipes/references/tools.md).'), 'recipes/SKILL.md': cleanSkill({ name: 'recipes' }) }, message: /"..\/recipes\/references\/tools.md" points outside/ },
     { name: 'inline code naming a sibling skill folder that exists', user: { ...one('See the refs in `../recipes/references/`.'), 'recipes/references/tools.md': 'x', 'recipes/SKILL.md': cleanSkill({ name: 'recipes' }) }, message: /outside the skill folder/ },
     { name: 'a personal home folder', user: one('Read `/Users/jesse/notes/garden.md` first.'), message: /points into a personal home folder/ },
+    { name: 'one finding for a path given as a link and as code on one line', user: one('See [notes](../../secrets/notes.md) (`../../secrets/notes.md`).'), message: /outside the skill folder/, count: 1 },
     { name: 'eval input climbs out', user: { 'garden-journal/SKILL.md': cleanSkill(), 'garden-journal/evals/evals.json': JSON.stringify({ skill_name: 'garden-journal', evals: [{ id: 1, prompt: 'p', files: ['../../../x.txt'] }] }) }, message: /eval input/ },
   ],
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { at, outlineBody, perSkill, type OutlineRef, type SkillRule } from '../../../skills/skill-lint-kit.ts';
 
 /** Inside `folder` once resolved against it. */
@@ -21,6 +21,9 @@ function personalPath(path: string): boolean {
   return !!m && !PLACEHOLDER_USER.test(m[1]) && !/[<>{}[\]*$]|\.\.\./.test(path);
 }
 
+/** Words that present a path as an example. */
+const EXAMPLE = /\be\.g\.|\b(?:eg|for example|for instance|such as|example|like)\b/i;
+
 /**
  * Whether a reference leaves the skill folder. Markdown links are relative to SKILL.md, so a relative
  * target that resolves outside escapes. Inline code is only a file reference when it names a file that
@@ -28,11 +31,15 @@ function personalPath(path: string): boolean {
  * folder relative to the working directory), `/v1/files` (a route), `/goal` (a slash command),
  * `/dev/random`, `/fetch.*token/` (a regex) and `~/.claude` (a user's configuration) do not.
  */
-export function escapes(folder: string, ref: Pick<OutlineRef, 'text' | 'kind'>): boolean {
+export function escapes(folder: string, ref: Pick<OutlineRef, 'text' | 'kind'> & { source?: string }): boolean {
   const path = ref.text.split('#')[0].split('?')[0];
   if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path)) return false; // anchors and URLs
   if (path.startsWith('~') || /[<>{}*$|\\]|\.\.\.|\[/.test(path)) return false; // home config, placeholders, globs, regexes
-  if (isAbsolute(path)) return personalPath(path);
+  if (/^(?:\.\.\/?)+$/.test(path)) return false; // a bare `../` in prose names no file
+  // Another skill's SKILL.md: a host that loads skills (Gemini CLI) loads it as a skill, not a file to copy.
+  if (basename(path) === 'SKILL.md') return false;
+  // A personal path shown as an example ("e.g. `/Users/jesse/project`") is not a reference to copy in.
+  if (isAbsolute(path)) return personalPath(path) && !EXAMPLE.test(ref.source ?? '');
   if (inside(folder, path)) return false;
   return ref.kind === 'link' || existsSync(resolve(folder, path));
 }
