@@ -3,7 +3,11 @@
  * done of total, pass rate so far, time left), plain periodic lines when stderr is not a TTY or CI is
  * set. Plain mode stays silent for runs shorter than one interval, so quick runs print nothing extra.
  */
-import { SingleBar } from 'cli-progress';
+import type { SingleBar as Bar } from 'cli-progress';
+import { lazyRequire } from '../lazy-require.ts';
+
+// Loaded when a bar is shown (a TTY), not by every run that reports progress as lines or not at all.
+const cliProgress = lazyRequire<{ SingleBar: typeof Bar }>('cli-progress');
 import { rawWrite } from '../safety/boundary.ts';
 
 export interface Progress {
@@ -43,7 +47,7 @@ export function createProgress(options: ProgressOptions = {}): Progress {
   if (mode === 'bar') {
     // The bar moves the cursor with escape sequences of its own: past the output boundary, not through it.
     const barStream = stream === process.stderr && rawWrite.stderr ? Object.create(process.stderr, { write: { value: rawWrite.stderr } }) : stream;
-    const bar = new SingleBar({
+    const bar = new (cliProgress().SingleBar)({
       stream: barStream as NodeJS.WriteStream,
       format: `${label} {bar} {value}/{total} cases | pass {rate} | ETA {eta_formatted}`,
       hideCursor: true,

@@ -10,7 +10,7 @@ import { BENCH_DIR } from './child.ts';
 import { ROOT } from './workload.ts';
 
 /** The entries under src/bench/harness/ that run as their own process. */
-export const HARNESS_ENTRIES = ['run-benchmark', 'p1-child', 'p5-child', 'fixed-endpoint'] as const;
+export const HARNESS_ENTRIES = ['run-benchmark', 'p1-bare', 'p5-child', 'fixed-endpoint'] as const;
 
 export async function buildHarness(): Promise<void> {
   await build({

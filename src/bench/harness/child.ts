@@ -35,8 +35,8 @@ export function runChild<T>(file: string, args: string[], nodeArgs: string[] = [
 }
 
 /** Starts a long-running child that prints one line (its URL) and keeps serving until killed. */
-export async function startServiceChild(file: string): Promise<{ line: string; stop: () => void }> {
-  const child = spawn(process.execPath, [builtChild(file)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startServiceChild(file: string, args: string[] = []): Promise<{ line: string; stop: () => void }> {
+  const child = spawn(process.execPath, [builtChild(file), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {

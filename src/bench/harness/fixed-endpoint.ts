@@ -1,7 +1,9 @@
 /**
  * A minimal OpenAI-compatible endpoint that answers every chat completion with the same tool call,
  * for P1. It reads each body but never parses it, so the endpoint costs next to nothing and the
- * comparison measures the clients. Run as a script it prints its base URL and serves until killed.
+ * comparison measures the clients. `delayMs` holds each answer back that long (P1 latency: a model
+ * that takes its time, as a user's does). Run as a script (`fixed-endpoint.js [DELAY_MS]`) it prints
+ * its base URL and serves until killed.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,13 +24,14 @@ const ANSWER = JSON.stringify({
   usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
 });
 
-export function startFixedEndpoint(): Promise<{ url: string; close: () => Promise<void> }> {
+export function startFixedEndpoint(delayMs = 0): Promise<{ url: string; close: () => Promise<void> }> {
+  const answer = (res: http.ServerResponse): void => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(ANSWER) });
+    res.end(ANSWER);
+  };
   const server = http.createServer((req, res) => {
     req.on('data', () => undefined);
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(ANSWER) });
-      res.end(ANSWER);
-    });
+    req.on('end', () => (delayMs > 0 ? setTimeout(answer, delayMs, res) : answer(res)));
   });
   server.keepAliveTimeout = 30_000;
   return new Promise((resolve) => {
@@ -40,6 +43,6 @@ export function startFixedEndpoint(): Promise<{ url: string; close: () => Promis
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { url } = await startFixedEndpoint();
+  const { url } = await startFixedEndpoint(Number(process.argv[2] ?? 0));
   process.stdout.write(`${url}\n`);
 }

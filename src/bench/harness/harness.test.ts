@@ -39,12 +39,17 @@ describe('harness benchmarks', () => {
     expect(runner).not.toMatch(/class ServerPool\b/);
   });
 
-  it('P1 runs both sides over real HTTP and reports wall time and RSS for each', async () => {
-    const figures = await benchP1({ cases: 40, concurrency: 4, rounds: 1 });
-    expect(figures.map((f) => f.id)).toEqual(['P1', 'P1 RSS']);
+  it('P1 times the whole CLI process and the bare loop\'s process over real HTTP, fast and slow endpoint', async () => {
+    const figures = await benchP1({ cases: 40, concurrency: 4, rounds: 1, latencyCases: 8, latencyRounds: 1, delayMs: 50 });
+    expect(figures.map((f) => f.id)).toEqual(['P1', 'P1 RSS', 'P1 latency']);
     expect(figures[0].value).toBeGreaterThan(0);
-    expect(figures[0].detail).toMatch(/client CPU per request [\d.]+ ms vs [\d.]+ ms/);
+    expect(figures[0].detail).toMatch(/spawn to exit; per-round ratios [\d.]+; process CPU per request [\d.]+ ms vs [\d.]+ ms/);
     expect(figures[1].value).toBeGreaterThan(20);
+    expect(figures[2].what).toMatch(/8 cases, against an endpoint that answers in 50 ms/);
+    // 8 answers at concurrency 4, 50 ms each: at least two waves on both sides.
+    expect(figures[2].detail).toMatch(/toolvet \d+ ms, bare fetch \d+ ms/);
+    const [, tv, bare] = /toolvet (\d+) ms, bare fetch (\d+) ms/.exec(figures[2].detail)!;
+    for (const ms of [tv, bare]) expect(Number(ms)).toBeGreaterThanOrEqual(100);
   });
 
   it('npm run bench runs each benchmark in its own process and prints one table: figure, target, met, load', () => {
@@ -59,9 +64,9 @@ describe('harness benchmarks', () => {
         out = String((error as { stdout?: string }).stdout ?? ''); // exit 1 when a target is missed on a busy machine
       }
       expect(out).toMatch(/│\s*load\s*│/);
-      for (const id of ['P7', 'P7 RSS', 'P7 lint']) expect(out).toMatch(new RegExp(`│ ${id}\\s+│.*│ (met|MISSED)\\s+│ \\d+\\.\\d\\s*│`));
+      for (const id of ['P7', 'P7 RSS', 'P7 lint', 'P7 eval']) expect(out).toMatch(new RegExp(`│ ${id}\\s+│.*│ (met|MISSED)\\s+│ \\d+\\.\\d\\s*│`));
       const figures = (JSON.parse(readFileSync(json, 'utf8')) as { figures: Figure[] }).figures;
-      expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint']);
+      expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint', 'P7 eval']);
       for (const f of figures) expect(f.load).toBeGreaterThanOrEqual(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -96,8 +101,9 @@ describe('harness benchmarks', () => {
 
   it('P7 starts the built CLI beside node -e 0 and reads each side\'s peak RSS', async () => {
     const figures = await benchP7({ rounds: 1 });
-    expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint']);
+    expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint', 'P7 eval']);
     expect(figures[0].value).toBeGreaterThan(0);
+    expect(figures[3].detail).toMatch(/toolvet eval --tools \S+ --queries \(1 case\) \d+ ms, \d+ MB vs node -e 0/);
     expect(figures[1].value).toBeGreaterThan(20);
     expect(figures[2].detail).toMatch(/toolvet lint --tools \S+echo.json \d+ ms vs node -e 0 \d+ ms, \d+ MB/);
   });

@@ -5,12 +5,11 @@
  * in a process of its own, as in P1) and with the in-process mock model. Median over rounds; sizes
  * alternate their order from round to round.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { runChild, startServiceChild } from './child.ts';
-import { fixture, median, ROOT, type Figure } from './workload.ts';
+import { fixture, median, ROOT, writeQuerySet, type Figure } from './workload.ts';
 
 const CHILD = 'p5-child.ts';
 const ENDPOINT = 'fixed-endpoint.ts';
@@ -22,12 +21,6 @@ interface P5Result {
 }
 
 type Side = 'endpoint' | 'mock';
-
-/** A query-set file of `count` cases: the fixture cases cycled, with unique ids. */
-function writeQueries(file: string, count: number): void {
-  const raw = ['refman', 'notebook', 'echo'].flatMap((n) => (parse(readFileSync(fixture(`queries/${n}.yaml`), 'utf8')) as { cases: Array<{ id: string }> }).cases);
-  writeFileSync(file, JSON.stringify({ name: 'p5', cases: Array.from({ length: count }, (_, i) => ({ ...raw[i % raw.length], id: `${raw[i % raw.length].id}-${i}` })) }));
-}
 
 export async function benchP5(options: { small?: number; large?: number; rounds?: number } = {}): Promise<Figure[]> {
   const small = options.small ?? 1000;
@@ -42,8 +35,8 @@ export async function benchP5(options: { small?: number; large?: number; rounds?
     mock: ['--model', 'mock'],
   };
   try {
-    writeQueries(join(dir, 'small.json'), small);
-    writeQueries(join(dir, 'large.json'), large);
+    writeQuerySet(join(dir, 'small.json'), small, 'p5');
+    writeQuerySet(join(dir, 'large.json'), large, 'p5');
     for (let round = 0; round < rounds; round++) {
       for (const side of ['endpoint', 'mock'] as const) {
         for (const size of round % 2 === 0 ? (['small', 'large'] as const) : (['large', 'small'] as const)) {

@@ -3,9 +3,10 @@
  * the fixture query sets' cases, cycled to any count with unique ids. The same cases go to every side
  * of a comparison.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { loadQuerySet, loadToolFile, type SelectionCase, type ToolDefinition } from 'toolvet';
 
 /** The checkout's root (with a trailing slash), found upwards from this file: it runs from src/ and bundled from .bench/. */
@@ -29,6 +30,15 @@ export function loadCases(count: number): SelectionCase[] {
     const c = base[i % base.length];
     return { ...c, id: `${c.id}-${i}`, suite: 'bench' };
   });
+}
+
+/** The three fixture tool files, as a command line names them. */
+export const TOOL_FILES: readonly string[] = ['refman', 'notebook', 'echo'].map((name) => fixture(`tools/${name}.json`));
+
+/** A query-set file of `count` cases for the CLI: the fixture cases cycled, with unique ids. */
+export function writeQuerySet(file: string, count: number, name: string): void {
+  const raw = ['refman', 'notebook', 'echo'].flatMap((n) => (parse(readFileSync(fixture(`queries/${n}.yaml`), 'utf8')) as { cases: Array<{ id: string }> }).cases);
+  writeFileSync(file, JSON.stringify({ name, cases: Array.from({ length: count }, (_, i) => ({ ...raw[i % raw.length], id: `${raw[i % raw.length].id}-${i}` })) }));
 }
 
 export const median = (xs: readonly number[]): number => {
