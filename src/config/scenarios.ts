@@ -2,6 +2,7 @@
  * The scenario part of a query set: its JSON Schema (validated with the cases, in the same strict
  * way) and the step from the file's shape to `Scenario`. See docs/scenarios.md for every key.
  */
+import type { InputAnswer } from '../servers/input-requests.ts';
 import { ToolvetError } from '../errors.ts';
 import { ambiguousToolError, type ToolRoutes } from '../servers/tool-routing.ts';
 import type { ExpectedArg, JsonValue } from '../types.ts';
@@ -34,6 +35,20 @@ export function scenarioListSchema(argsSchema: object): object {
         query: { type: 'string', minLength: 1 },
         maxTurns: positive,
         allow: { type: 'array', items: toolName },
+        answers: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['match'],
+            properties: { match: { type: 'string', minLength: 1 }, accept: { type: 'object' }, decline: { const: true }, cancel: { const: true } },
+            oneOf: [
+              { required: ['accept'], properties: { accept: { type: 'object' } } },
+              { required: ['decline'], properties: { decline: { const: true } } },
+              { required: ['cancel'], properties: { cancel: { const: true } } },
+            ],
+            additionalProperties: false,
+          },
+        },
         tags: { type: 'array', items: { type: 'string' } },
         expect: {
           type: 'object',
@@ -99,6 +114,7 @@ export interface RawScenario {
   query: string;
   maxTurns?: number;
   allow?: string[];
+  answers?: InputAnswer[];
   tags?: string[];
   expect?: Omit<ScenarioExpect, 'calls' | 'state'> & {
     calls?: { order?: CallOrder; maxExtra?: number; steps: Array<{ tool: string; args?: RawArgs }> };
@@ -152,6 +168,7 @@ export function normaliseScenarios(
     const out: Scenario = { id, suite, query: s.query, maxTurns: s.maxTurns ?? DEFAULT_SCENARIO_MAX_TURNS, allow: s.allow ?? [], expect };
     if (s.system !== undefined) out.system = s.system;
     if (s.messages) out.messages = s.messages;
+    if (s.answers) out.answers = s.answers;
     if (s.tags) out.tags = s.tags;
     return out;
   });

@@ -5,6 +5,7 @@
  * model turns, or a spent budget. The whole transcript and every turn's usage and timings are kept.
  * A model error ends the run as data.
  */
+import type { InputExchange } from '../servers/input-requests.ts';
 import { toErrorInfo, type ErrorInfo } from '../errors.ts';
 import { reportedLatency } from '../models/replay.ts';
 import type { ChatMessage, FinishReason, ModelDriver, ToolCall, ToolDefinition } from '../types.ts';
@@ -19,6 +20,8 @@ export interface ExecutedCall {
   notRun?: { status: 'held' | 'invalid'; why: string };
   /** Set when the result breaks the tool's outputSchema or its text disagrees (src/servers/structured-result.ts). */
   structured?: StructuredFinding;
+  /** Input requests the server made during the call, with the answers they got. */
+  inputs?: InputExchange[];
 }
 
 /** A structured-result finding of one call. */

@@ -17,6 +17,7 @@ import type { ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
 import { decideCall, type AllowList } from '../safety/call-policy.ts';
 import { ToolRoutes, type RoutedTool } from '../servers/tool-routing.ts';
+import type { InputAnswer } from '../servers/input-requests.ts';
 import type { ChatMessage, ModelDriver, ToolCall } from '../types.ts';
 import { runAgentLoop, type ExecutedCall, type LoopOutcome } from './agent-loop.ts';
 import { SCENARIO_SCORERS, type TrajectoryView } from './expect/index.ts';
@@ -51,7 +52,7 @@ export async function runScenarios(options: ScenarioRunOptions): Promise<Scenari
     const names = set.servers ?? options.serverNames;
     const shared = set.isolation === 'run' ? options.sharedPool : undefined;
     const one = async (scenario: Scenario): Promise<ScenarioResult> => {
-      const pool = shared ?? (await ServerPool.start(options.host, names, { timeouts: options.serverTimeouts }));
+      const pool = shared ?? (await ServerPool.start(options.host, names, { timeouts: options.serverTimeouts, answerInput: true }));
       try {
         const result = await runScenario(scenario, pool, names, options);
         options.onResult?.(result);
@@ -108,7 +109,7 @@ async function runScenario(scenario: Scenario, pool: ServerPool, servers: readon
     model: options.model,
     messages: openingMessages(scenario),
     tools: routes.offered(),
-    execute: executor(pool, routes, allow),
+    execute: executor(pool, routes, allow, scenario.answers ?? []),
     maxTurns: budget?.turns !== undefined ? Math.min(scenario.maxTurns, budget.turns + 1) : scenario.maxTurns,
     ...(budget?.tokens !== undefined || budget?.latencyMs !== undefined ? { budget: { ...(budget.tokens !== undefined ? { tokens: budget.tokens } : {}), ...(budget.latencyMs !== undefined ? { latencyMs: budget.latencyMs } : {}) } } : {}),
     ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
@@ -212,12 +213,13 @@ function trajectoryCall(turn: number, finishReason: string, call: ToolCall, exec
   if (call.arguments) out.arguments = call.arguments;
   if (executed.server) out.server = executed.server;
   if (executed.structured) out.structured = executed.structured;
+  if (executed.inputs?.length) out.inputs = executed.inputs;
   if (executed.notRun) out.why = !call.arguments && finishReason === 'length' && executed.notRun.status === 'invalid' ? `its arguments were cut off (finish_reason length): ${call.rawArguments.slice(0, 80)}` : executed.notRun.why;
   return out;
 }
 
 /** Routing, then the safety rule, in front of every call; a call that passes both runs on its server. */
-function executor(pool: ServerPool, routes: ToolRoutes, allow: AllowList): (call: ToolCall) => Promise<ExecutedCall> {
+function executor(pool: ServerPool, routes: ToolRoutes, allow: AllowList, answers: readonly InputAnswer[]): (call: ToolCall) => Promise<ExecutedCall> {
   return async (call) => {
     const tool = routes.route(call.name);
     if (!tool?.server) {
@@ -237,23 +239,24 @@ function executor(pool: ServerPool, routes: ToolRoutes, allow: AllowList): (call
         notRun: { status: 'held', why: decision.why },
       };
     }
-    return callOnServer(pool, tool, call.arguments);
+    return callOnServer(pool, tool, call.arguments, answers);
   };
 }
 
-async function callOnServer(pool: ServerPool, tool: RoutedTool, args: Record<string, unknown>): Promise<ExecutedCall> {
+async function callOnServer(pool: ServerPool, tool: RoutedTool, args: Record<string, unknown>, answers: readonly InputAnswer[] = []): Promise<ExecutedCall> {
   const server = tool.server!;
   try {
     const connection = await pool.ensure(server);
     if (!connection) return { text: `error: server "${server}" is not running`, isError: true, server };
     // The server's own name for the tool, whatever name the model was offered.
-    const result = await connection.callTool(tool.name, args);
+    const { result, inputs } = await connection.callToolAnswering(tool.name, args, answers);
     const check = checkStructuredResult(tool.definition, result);
     const structured = check.status === 'fail' || check.status === 'warn' ? { status: check.status, detail: check.detail, ...(check.path ? { path: check.path } : {}) } : undefined;
-    return { text: resultText(result), isError: result.isError === true, server, ...(structured ? { structured } : {}) };
+    return { text: resultText(result), isError: result.isError === true, server, ...(structured ? { structured } : {}), ...(inputs.length ? { inputs } : {}) };
   } catch (error) {
     const info = toErrorInfo(error);
-    return { text: `error: ${info.code}: ${info.message}`, isError: true, server };
+    const inputs = pool.connection(server)?.takeInputLog() ?? [];
+    return { text: `error: ${info.code}: ${info.message}`, isError: true, server, ...(inputs.length ? { inputs } : {}) };
   }
 }
 

@@ -3,6 +3,7 @@
  * optional system prompt and earlier turns), the tools it may run beside the read-only ones, and
  * expectations over the whole trajectory. These are plain data, so the result model can carry them.
  */
+import type { InputAnswer, InputExchange } from '../servers/input-requests.ts';
 import type { ErrorInfo } from '../errors.ts';
 import type { CaseCost, CaseState, ExpectedArg, FinishReason, JsonValue } from '../types.ts';
 
@@ -50,6 +51,8 @@ export interface Scenario {
   maxTurns: number;
   /** Tools that may run although they are not annotated read-only. */
   allow: string[];
+  /** Replies to input requests (elicitation), matched by requested field name or message text. */
+  answers?: InputAnswer[];
   expect: ScenarioExpect;
   tags?: string[];
 }
@@ -83,6 +86,8 @@ export interface TrajectoryCall {
   latencyMs: number;
   /** The result broke the tool's outputSchema, or its text disagreed with its structuredContent. */
   structured?: { status: 'warn' | 'fail'; detail: string; path?: string };
+  /** Input requests the server made during the call, each with the answer it got. */
+  inputs?: InputExchange[];
 }
 
 export interface ScenarioTurn {

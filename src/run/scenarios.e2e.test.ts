@@ -43,7 +43,7 @@ describe('a passing scenario', () => {
     expect(run.code).toBe(0);
     const s = scenarioOf(readResult(json), 'add-then-list');
     expect(s.state, s.reason).toBe('passed');
-    expect(s.checks.map((c) => c.id)).toEqual(['not-tools', 'held-back', 'well-formed', 'calls', 'results', 'budget', 'turn-limit', 'answer', 'state']);
+    expect(s.checks.map((c) => c.id)).toEqual(['not-tools', 'held-back', 'input-answered', 'well-formed', 'calls', 'results', 'budget', 'turn-limit', 'answer', 'state']);
     expect(s.turns.map((t) => t.calls.map((c) => c.tool))).toEqual([['add_todo'], ['list_todos'], []]);
     // The server's own record: the two calls, then the state call, all in one process.
     const ran = world.ran();

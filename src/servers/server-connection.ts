@@ -32,6 +32,7 @@ import { printableUrl, remoteStartError, remoteTransport } from './remote-transp
 import { StderrTail } from './stderr-tail.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
 import { sanitizeLine } from '../safety/terminal.ts';
+import { answerInput, seenRequest, type InputAnswer, type InputExchange } from './input-requests.ts';
 
 export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
 
@@ -63,6 +64,11 @@ export interface StartOptions {
   limits?: Partial<ListLimits>;
   /** Caps on each HTTP response (capped-fetch.ts); stdio has the SDK's 10 MB per message. */
   transportLimits?: Partial<TransportLimits>;
+  /**
+   * Declare the elicitation capability and answer input requests (scenarios, which can say what the
+   * user answers). Off elsewhere: a server may list other tools to a client that can answer.
+   */
+  answerInput?: boolean;
 }
 
 export class ServerConnection {
@@ -147,8 +153,11 @@ export class ServerConnection {
     // start deadline, so the 2025 handshake still gets the whole start timeout. On HTTP silence is an
     // outage, and the probe is bounded by the start timeout alone.
     const probe = isRemote(entry) ? {} : { timeoutMs: stdioProbeMs(timeouts) };
-    const client = new (mcpSdk().client.Client)({ name: 'toolvet', version: VERSION }, { capabilities: {}, versionNegotiation: { mode, probe } });
+    const capabilities = options.answerInput ? { elicitation: { form: {} } } : {};
+    const client = new (mcpSdk().client.Client)({ name: 'toolvet', version: VERSION }, { capabilities, versionNegotiation: { mode, probe } });
     const connection = new ServerConnection(name, entry, client, transport, timeouts, options.limits ?? {}, stderr, noise, mode);
+    // Both eras reach this one handler: 2025 as a request from the server, 2026-07-28 embedded in an input_required result.
+    if (options.answerInput) client.setRequestHandler('elicitation/create', (request) => connection.answerInputRequest(request.params) as never);
     connection.identity.transport = entry.transport ?? 'stdio';
     self = connection;
     return connection;
@@ -277,6 +286,36 @@ export class ServerConnection {
   async listPrompts(): Promise<Prompt[]> {
     if (!this.capabilities.prompts) return [];
     return this.paginate<Prompt>('prompts/list', 'prompts');
+  }
+
+  /** The answers of the call in flight (calls on one connection run one at a time in scenarios), and what was asked. */
+  private inputAnswers: readonly InputAnswer[] = [];
+  private inputLog: InputExchange[] = [];
+
+  private answerInputRequest(params: unknown): { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } {
+    const seen = seenRequest(params);
+    const exchange = answerInput({ ...seen, message: sanitizeLine(seen.message) }, this.inputAnswers);
+    this.inputLog.push(exchange);
+    return exchange.action === 'accept' ? { action: 'accept', content: exchange.content ?? {} } : { action: exchange.action };
+  }
+
+  /** A call that may pause for the user's answer: answered from `answers`; every request and answer is returned. */
+  async callToolAnswering(tool: string, args: Record<string, unknown>, answers: readonly InputAnswer[], timeoutMs = this.timeouts.callMs): Promise<{ result: CallToolResult; inputs: InputExchange[] }> {
+    this.inputAnswers = answers;
+    this.inputLog = [];
+    try {
+      const result = await this.callTool(tool, args, timeoutMs);
+      return { result, inputs: this.inputLog };
+    } finally {
+      this.inputAnswers = [];
+    }
+  }
+
+  /** The requests the last answering call saw, also when it threw. */
+  takeInputLog(): InputExchange[] {
+    const log = this.inputLog;
+    this.inputLog = [];
+    return log;
   }
 
   async callTool(tool: string, args: Record<string, unknown>, timeoutMs = this.timeouts.callMs): Promise<CallToolResult> {

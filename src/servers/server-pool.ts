@@ -12,6 +12,8 @@ import { ServerConnection, type ServerTimeouts } from './server-connection.ts';
 export interface PoolOptions {
   concurrency?: number;
   timeouts?: Partial<ServerTimeouts>;
+  /** Declare elicitation and answer input requests (scenarios). */
+  answerInput?: boolean;
 }
 
 interface Member {
@@ -41,7 +43,7 @@ export class ServerPool {
     const member: Member = this.members.get(name) ?? { tools: [], restarts: 0 };
     this.members.set(name, member);
     try {
-      member.connection = await ServerConnection.start(name, this.config.servers[name], this.options.timeouts);
+      member.connection = await ServerConnection.start(name, this.config.servers[name], this.options.timeouts, this.options.answerInput ? { answerInput: true } : {});
       member.tools = await member.connection.listTools();
       member.error = undefined;
     } catch (error) {

@@ -6,6 +6,7 @@ import { answer } from './answer.ts';
 import { budget } from './budget.ts';
 import { calls } from './calls.ts';
 import { heldBack } from './held-back.ts';
+import { inputAnswered } from './input-answered.ts';
 import { notTools } from './not-tools.ts';
 import { results } from './results.ts';
 import { state } from './state.ts';
@@ -13,6 +14,6 @@ import { turnLimit } from './turn-limit.ts';
 import type { ScenarioScorer } from './types.ts';
 import { wellFormed } from './well-formed.ts';
 
-export const SCENARIO_SCORERS: readonly ScenarioScorer[] = [notTools, heldBack, wellFormed, calls, results, budget, turnLimit, answer, state];
+export const SCENARIO_SCORERS: readonly ScenarioScorer[] = [notTools, heldBack, inputAnswered, wellFormed, calls, results, budget, turnLimit, answer, state];
 
 export type { ScenarioScorer, TrajectoryView, ScoreOutcome } from './types.ts';
