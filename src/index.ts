@@ -137,6 +137,7 @@ export type { CallOrder as ScenarioCallOrder, CallStatus, Isolation, ScenarioChe
 export type { CallOrder, CallsMatch, Step } from './scoring/match-calls.ts';
 export type { SchemaCheck } from './scoring/schema-check.ts';
 export type { StartOptions } from './servers/server-connection.ts';
+export type { InputAction, InputAnswer, InputExchange, InputRequestSeen } from './servers/input-requests.ts';
 export type { PoolOptions } from './servers/server-pool.ts';
 export type { StderrTail } from './servers/stderr-tail.ts';
 export type { StructuredStatus, ToolResultLike } from './servers/structured-result.ts';
