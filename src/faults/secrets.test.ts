@@ -173,5 +173,5 @@ describe('a header value of a remote server', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 240_000);
 });

@@ -3,7 +3,7 @@
  * fixtures with the deterministic mock model (live fixture servers where the command uses them).
  * Nothing here is hand-made, so a change in any producer shows up in the reporters' tests.
  */
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,13 +61,20 @@ export function probeResult(): Promise<ToolvetResult> {
 
 /**
  * Eval, diff with A/B, lint, bench, skills and probe, and all five merged the way the vitest reporter
- * merges. Computed once per `vitest run` (the forks share the runner's pid as their parent) and kept
- * in a temp file, so the reporter tests do not rerun the same servers ten times on CI's 2 cores.
+ * merges. Computed once per `vitest run` and kept in the run's own temporary folder (global setup's
+ * $TOOLVET_TEST_RUN_DIR, removed when the run ends), so the reporter tests do not rerun the same
+ * servers ten times on CI's 2 cores; a test file run alone gets a folder of its own.
  */
+let ownDir: string | undefined;
+function runDir(): string {
+  if (process.env.TOOLVET_TEST_RUN_DIR) return process.env.TOOLVET_TEST_RUN_DIR;
+  ownDir ??= mkdtempSync(join(tmpdir(), 'toolvet-real-results-'));
+  return ownDir;
+}
+
 export async function everyResult(): Promise<{ parts: ToolvetResult[]; merged: ToolvetResult }> {
-  const cache = join(tmpdir(), `toolvet-real-results-${process.ppid}.json`);
-  // A leftover file from an earlier run whose pid was reused is too old to trust.
-  if (existsSync(cache) && statSync(cache).mtimeMs > Date.now() - 15 * 60_000) return JSON.parse(readFileSync(cache, 'utf8')) as { parts: ToolvetResult[]; merged: ToolvetResult };
+  const cache = join(runDir(), 'real-results.json');
+  if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as { parts: ToolvetResult[]; merged: ToolvetResult };
   const parts: ToolvetResult[] = [];
   for (const make of [evalResult, diffResult, lintResult, benchResult, skillsResult, probeResult]) parts.push(await make());
   const out = { parts, merged: mergeResults(parts) };
