@@ -57,7 +57,8 @@ function inMemory(cases: CaseResult[], streamed: ToolvetResult): ToolvetResult {
   const cost = costRun(sorted, [], prices, 'mock');
   const gate = checkCostGates(cost, sorted, [], { maxTokensPerCase: 2500, maxP95LatencyMs: 0 }, 'mock', prices.file);
   const summary = summarise(sorted);
-  const suites = ['alpha', 'beta'].map((suite) => ({ suite, model: 'mock', summary: summarise(sorted.filter((c) => c.suite === suite)) }));
+  // The tool list's cost does not depend on how the cases are held: both suites see the same tools.
+  const suites = ['alpha', 'beta'].map((suite) => ({ suite, model: 'mock', summary: summarise(sorted.filter((c) => c.suite === suite)), toolTokens: streamed.toolTokens!.perRequest }));
   return { ...streamed, verdict: { status: gate.status === 'pass' ? 'pass' : 'fail', reasons: gate.reasons }, summary, suites, cases: sorted, cost };
 }
 
