@@ -11,6 +11,7 @@ import type { ToolvetResult } from '../../report/model.ts';
 import type { ModelDriver } from '../../types.ts';
 import { runEvalStreamed } from '../../run/eval-run.ts';
 import type { CaseStore } from '../../run/case-store.ts';
+import { appendHistory } from '../../report/history/store.ts';
 import { writeResultJson } from '../../report/write-result-json.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, modelFromFlags, nonNegative, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
@@ -40,6 +41,7 @@ export interface EvalFlags extends ModelFlags, ServerFlags {
   maxToolTokens?: number;
   distractors?: number[];
   distractorFile?: string;
+  history?: string;
 }
 
 
@@ -65,7 +67,8 @@ export function addEvalFlags(command: Command): Command {
     .option('--max-p95-latency <ms>', 'gate: exit 1 when the 95th percentile case time (model + tools) is above this', nonNegative)
     .option('--max-tool-tokens <n>', 'gate: exit 1 when the tool list one request carries is estimated above n tokens (4 characters per token)', positiveInt)
     .option('--distractors <sizes>', 'sweep: run the cases once per size, each query set padded with that many distractor tools (e.g. 0,10,100,1000)', distractorSizes)
-    .option('--distractor-file <file>', 'sweep: tool definitions to draw distractors from before generated ones');
+    .option('--distractor-file <file>', 'sweep: tool definitions to draw distractors from before generated ones')
+    .option('--history <dir>', 'append the result to the history folder DIR (one file per run, named by time, commit and branch; see `report --history`)');
   return addServerFlags(command);
 }
 
@@ -105,6 +108,7 @@ async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<Toolvet
     });
     process.stdout.write(`${renderSweepText(result.sweep!)}\n${result.verdict.reasons.join('\n')}\n`);
     if (flags.json) writeJsonFile(flags.json, result);
+    if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
     setExit(exitCodeFor(result.verdict.status));
     return result;
   } finally {
@@ -159,6 +163,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
     process.stdout.write(`${renderEvalConsole(result)}\n`);
     emitGitHub(result);
     if (flags.json) writeResultJson(flags.json, result, store?.cases());
+    if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
     setExit(exitCodeFor(result.verdict.status));
     return result;
   } finally {

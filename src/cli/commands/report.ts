@@ -1,11 +1,15 @@
 /**
  * `toolvet report FILE... | --merge DIR --format F [--out FILE | --out-dir DIR]`: re-renders saved
- * results (or merges shard results) in any format, without re-running anything.
+ * results (or merges shard results) in any format, without re-running anything; `--history DIR`
+ * draws the trend over a history folder instead.
  */
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { appendStepSummary, writeOwnLines } from '../../../reporters/github.ts';
 import { EXIT, exitCodeFor, ToolvetError } from '../../errors.ts';
+import { appendHistory } from '../../report/history/store.ts';
+import { renderHistoryHtml, renderHistoryText } from '../../report/history/render.ts';
+import { readHistory } from '../../report/history/trend.ts';
 import { mergeResults, readShardFolder } from '../../report/merge.ts';
 import type { Diagnostic, ToolvetResult } from '../../report/model.ts';
 import { FORMATS, reporterFor } from '../../report/reporters.ts';
@@ -23,6 +27,8 @@ export interface ReportFlags {
   gate?: boolean;
   prComment?: boolean;
   pr?: number;
+  history?: string;
+  appendHistory?: string;
 }
 
 /**
@@ -44,6 +50,25 @@ export function loadReportInput(files: string[], merge: string | undefined): Too
   return result;
 }
 
+/** `report --history DIR`: the trend over the runs in DIR, as text (default) or an HTML page. */
+export function executeHistoryReport(flags: ReportFlags): void {
+  const formats = (flags.format ?? ['text']).flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
+  const unknown = formats.filter((f) => f !== 'text' && f !== 'html');
+  if (unknown.length) throw new ToolvetError('E_USAGE', `--history draws text or html, not ${unknown.join(', ')}`, { hint: 'use --format text or --format html' });
+  if (flags.out && formats.length > 1) throw new ToolvetError('E_USAGE', `--out names one file but ${formats.length} formats were asked for`, { hint: 'use --out-dir DIR to write one file per format' });
+  const history = readHistory(flags.history!);
+  for (const warning of history.skipped) process.stderr.write(`warning W_HISTORY_SKIPPED: ${warning} in ${flags.history} is not a history run (written by --history), so it is left out\n`);
+  for (const format of formats) {
+    // A page written elsewhere links each dot to the run file by its path from the page.
+    const page = flags.out ?? (flags.outDir ? join(flags.outDir, 'toolvet.history.html') : undefined);
+    const link = (file: string): string => (page ? relative(dirname(resolve(page)), resolve(flags.history!, file)).split(sep).map(encodeURIComponent).join('/') : encodeURIComponent(file));
+    const text = format === 'html' ? renderHistoryHtml(history, link) : renderHistoryText(history);
+    if (flags.out) write(flags.out, text);
+    else if (flags.outDir) write(join(flags.outDir, format === 'html' ? 'toolvet.history.html' : 'toolvet.history.txt'), text);
+    else process.stdout.write(text);
+  }
+}
+
 export function executeReport(files: string[], flags: ReportFlags, setExit: SetExit): ToolvetResult {
   // With --pr-comment the comment is the output; formats are printed only when asked for.
   const formats = (flags.format ?? (flags.prComment ? [] : ['text'])).flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
@@ -53,6 +78,7 @@ export function executeReport(files: string[], flags: ReportFlags, setExit: SetE
   }
   const result = loadReportInput(files, flags.merge);
   const previous = flags.previous ? loadResultFile(flags.previous) : undefined;
+  if (flags.appendHistory) process.stderr.write(`toolvet report: appended to history ${appendHistory(flags.appendHistory, result)}\n`);
   for (const reporter of reporters) {
     const text = reporter.render(result, previous ? { previous } : {});
     // Asked for by name, the github format also fills the step summary when there is one.
@@ -83,11 +109,18 @@ export function registerReport(program: Command, setExit: SetExit): void {
     .option('--out <file>', 'write the one format to FILE instead of stdout')
     .option('--out-dir <dir>', 'write each format to DIR/toolvet.<ext>')
     .option('--previous <file>', 'an earlier result: show each query set\'s accuracy change against it')
+    .option('--history <dir>', 'draw accuracy, tokens, cost and latency over the runs in DIR (written by eval --history), per suite; text or html')
+    .option('--append-history <dir>', 'append the result to the history folder DIR (one file per run, named by time, commit and branch)')
     .option('--gate', 'exit 1 (fail) or 2 (error) from the result\'s verdict, as the run did')
     .option('--pr-comment', 'create, or update in place, the pull request\'s one toolvet comment (Markdown report; GitHub Actions, see docs/github-action.md)')
     .option('--pr <n>', 'with --pr-comment: the pull request number, when $GITHUB_EVENT_PATH names none', positiveInt)
     .action(async (files: string[], flags: ReportFlags) => {
       if (flags.pr !== undefined && !flags.prComment) throw new ToolvetError('E_USAGE', '--pr names the pull request for --pr-comment, which was not given', { hint: 'add --pr-comment, or leave --pr out' });
+      if (flags.history) {
+        if (files.length || flags.merge || flags.prComment || flags.gate) throw new ToolvetError('E_USAGE', '--history draws the runs in its folder and takes no result files, --merge, --gate or --pr-comment', { hint: 'run `toolvet report --history DIR` on its own' });
+        executeHistoryReport(flags);
+        return;
+      }
       const result = executeReport(files, flags, setExit);
       if (!flags.prComment) return;
       const { postPrComment } = await import('../../report/pr-comment/post-comment.ts');
