@@ -8,6 +8,7 @@ import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import type { CaseResult } from '../src/types.ts';
 import { renderCostText, renderScenariosText, renderToolTokensText } from '../src/report/scenario-text.ts';
 import { expectedText } from '../src/report/text.ts';
+import { renderModelMatrixText } from '../src/report/model-matrix-render.ts';
 import { failedNotShown, moreFailedText } from '../src/report/cases-elsewhere.ts';
 import { sanitizeLine } from '../src/safety/terminal.ts';
 import { sanitizeLine as one } from '../src/safety/terminal.ts';
@@ -82,6 +83,7 @@ export function renderEvalConsole(result: ToolvetResult, options: { maxFailures?
   if (scenarios) out.push(scenarios);
   const cost = renderCostText(result);
   if (cost) out.push(cost);
+  if (result.models) out.push(renderModelMatrixText(result.models));
   const toolTokens = renderToolTokensText(result);
   if (toolTokens) out.push(toolTokens);
   for (const w of result.warnings) out.push(pc.yellow(`warning ${w.code}: ${one(w.message)}`) + (w.hint ? pc.dim(`\n  next: ${w.hint}`) : ''));

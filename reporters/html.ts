@@ -4,6 +4,7 @@
  * the lint, diff, skills and benchmark sections when the result has them.
  */
 import { renderSweepHtml } from '../src/report/sweep-render.ts';
+import { renderModelMatrixHtml } from '../src/report/model-matrix-render.ts';
 import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import type { Reporter } from '../src/report/reporter.ts';
 import { renderBarChart } from '../src/report/html/bars.ts';
@@ -97,6 +98,7 @@ export function renderHtml(result: ToolvetResult): string {
     section('per-tool', 'Per-tool precision and recall', summary ? perToolBars(summary) : undefined),
     section('failed', 'Failed cases', failedTable(result)),
     section('sweep', 'Accuracy against tool count', result.sweep ? renderSweepHtml(result.sweep) : undefined),
+    section('models', 'Models on the same cases', result.models ? renderModelMatrixHtml(result.models) : undefined),
     section('scenarios', 'Scenarios', scenariosHtml(result)),
     section('cost', 'Cost and speed', costHtml(result)),
     section('diff', 'Changes', diffTable(result)),

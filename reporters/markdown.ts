@@ -5,6 +5,7 @@
  * Every field is escaped by construction (`md` in src/report/markdown-kit.ts).
  */
 import { renderSweepMarkdown } from '../src/report/sweep-render.ts';
+import { renderModelMatrixMarkdown } from '../src/report/model-matrix-render.ts';
 import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import type { RenderOptions, Reporter } from '../src/report/reporter.ts';
 import { code, details, joinMd, MAX_CHARS, md, table, type Md } from '../src/report/markdown-kit.ts';
@@ -68,6 +69,7 @@ export function renderMarkdown(result: ToolvetResult, options: RenderOptions = {
     breakingSection(result),
     accuracySection(result, options),
     result.sweep ? renderSweepMarkdown(result.sweep) : undefined,
+    result.models ? renderModelMatrixMarkdown(result.models) : undefined,
     scenariosMarkdown(result),
     costMarkdown(result),
     abSection(result),

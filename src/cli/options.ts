@@ -14,6 +14,8 @@ export { addServerFlags, addSharedFlags, collect, nonNegative, positiveInt, rati
 
 export interface ModelFlags {
   model?: string;
+  /** `eval --models`: several models, compared on the same cases. */
+  models?: string[];
   baseUrl?: string;
   modelName?: string;
   apiKeyEnv?: string;
@@ -60,6 +62,27 @@ export function modelOptions(flags: ModelFlags): ModelOptions {
     ...(flags.retries !== undefined ? { maxRetries: flags.retries } : {}),
     ...(flags.temperature !== undefined ? { temperature: flags.temperature } : {}),
   };
+}
+
+/**
+ * `--models SPEC[,SPEC...]` (repeatable): several models in one run. A spec is `mock`, or
+ * `openai:NAME@URL` (`openai:NAME` alone uses the default endpoint); the shared model flags
+ * (--api-key-env, --model-timeout, --retries, --temperature) apply to every model.
+ */
+export function modelSpecs(specs: readonly string[], flags: ModelFlags): ModelOptions[] {
+  const conflict = (['model', 'baseUrl', 'modelName', 'record', 'replay'] as const).find((k) => flags[k] !== undefined);
+  if (conflict) {
+    const flag = `--${conflict.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    throw new ToolvetError('E_USAGE', `--models cannot be combined with ${flag}`, { hint: 'name every model in --models, e.g. --models mock,openai:qwen3:8b@http://127.0.0.1:11434/v1' });
+  }
+  return specs.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean).map((spec) => {
+    if (spec === 'mock') return { kind: 'mock' };
+    const m = /^openai:([^@]+)(?:@(.+))?$/.exec(spec);
+    if (!m) {
+      throw new ToolvetError('E_USAGE', `--models: "${spec}" is not a model spec`, { hint: 'write mock, or openai:NAME@URL (e.g. openai:qwen3:8b@http://127.0.0.1:11434/v1), separated by commas' });
+    }
+    return modelOptions({ ...flags, model: 'openai', modelName: m[1], baseUrl: m[2] });
+  });
 }
 
 export function modelFromFlags(flags: ModelFlags): ModelDriver {

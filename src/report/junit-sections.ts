@@ -7,6 +7,7 @@ import { surfaceRows } from './probe-surface-rows.ts';
 import type { ToolvetResult } from './model.ts';
 import { pct } from './text.ts';
 import { clipText } from '../safety/clip.ts';
+import { describePair } from '../run/model-pairs.ts';
 
 export interface JUnitCase {
   name: string;
@@ -101,5 +102,20 @@ export function sectionSuites(result: ToolvetResult): JUnitSuite[] {
       }),
     });
   }
+  if (result.models) suites.push(modelMatrixSuite(result.models));
   return suites;
+}
+
+/** `eval --models`: a case per model (failing as its own gate does) and a passing case per pair, its verdict in system-out. */
+function modelMatrixSuite(m: NonNullable<ToolvetResult['models']>): JUnitSuite {
+  const cases: JUnitCase[] = m.models.map((e) => {
+    const c: JUnitCase = { name: `model ${e.model}`, classname: 'toolvet.models', output: `accuracy ${pct(e.summary.accuracy)} (${pct(e.summary.interval.low)} - ${pct(e.summary.interval.high)}), ${e.summary.passed}/${e.summary.cases} passed` };
+    const body = e.verdict.reasons.join('\n');
+    if (e.verdict.status === 'fail') c.failure = { message: e.verdict.reasons[0] ?? 'gate failed', type: 'gate', body };
+    if (e.verdict.status === 'error') c.error = { message: e.verdict.reasons[0] ?? 'run errored', type: 'error', body };
+    return c;
+  });
+  for (const p of m.pairs) cases.push({ name: `${p.a} vs ${p.b}`, classname: 'toolvet.models.pair', output: describePair(p) });
+  cases.push({ name: 'recommendation', classname: 'toolvet.models', output: m.recommendation });
+  return { name: 'models', cases };
 }

@@ -113,6 +113,51 @@ export interface SweepSection {
   distractorFile?: string;
 }
 
+/** One model of `eval --models`: its scores on the shared cases. */
+export interface ModelMatrixEntry {
+  /** The driver id: `mock`, or `openai:NAME@URL`. */
+  model: string;
+  summary: EvalSummary;
+  /** Its own gates (--min-accuracy and the cost gates) applied to its cases. */
+  verdict: Verdict;
+  errors: ErrorInfo[];
+}
+
+/** Two models of `eval --models` paired case by case, with the statistics of the description A/B. */
+export interface ModelPair {
+  a: string;
+  b: string;
+  /** Cases both answered without an error (a case passes for a model when most of its attempts passed). */
+  queries: number;
+  /** Cases left out because either model errored on them or one of them lacks the case. */
+  excluded: number;
+  aAccuracy: number;
+  bAccuracy: number;
+  /** aAccuracy - bAccuracy over the paired cases. */
+  difference: number;
+  /** Newcombe's 95% interval of the difference (a - b). */
+  interval: Interval;
+  /** Exact McNemar p-value of the discordant cases. */
+  mcnemarP: number;
+  /** Cases only a passed; cases only b passed. */
+  aOnly: number;
+  bOnly: number;
+  /** mcnemarP below alpha. */
+  significant: boolean;
+  /** The more accurate model when the difference is significant; null when the data cannot separate them. */
+  better: string | null;
+}
+
+/** `eval --models`: every model scored on the same cases, each pair compared. */
+export interface ModelMatrixSection {
+  /** Significance level of the pairwise tests. */
+  alpha: number;
+  models: ModelMatrixEntry[];
+  pairs: ModelPair[];
+  /** One line: which model to use, or that the data cannot separate the leaders. */
+  recommendation: string;
+}
+
 export interface ToolvetResult {
   schemaVersion: typeof RESULT_SCHEMA_VERSION;
   generator: { name: 'toolvet'; version: string };
@@ -137,6 +182,8 @@ export interface ToolvetResult {
   toolTokens?: ToolTokens;
   /** `eval --distractors`: accuracy against the number of tools the model saw. */
   sweep?: SweepSection;
+  /** `eval --models`: several models on the same cases, per-model tables and pairwise comparisons. */
+  models?: ModelMatrixSection;
   /** `toolvet diff`: classified changes, A/B of descriptions, baseline, gate. */
   diff?: DiffResult;
   /** `toolvet bench`: server benchmarks, optionally against a baseline. */

@@ -8,13 +8,13 @@ import { emitGitHub } from '../../../reporters/github.ts';
 import { createProgress } from '../../report/progress.ts';
 import { exitCodeFor, ToolvetError } from '../../errors.ts';
 import type { ToolvetResult } from '../../report/model.ts';
-import type { ModelDriver } from '../../types.ts';
 import { runEvalStreamed } from '../../run/eval-run.ts';
 import type { CaseStore } from '../../run/case-store.ts';
 import { appendHistory } from '../../report/history/store.ts';
 import { writeResultJson } from '../../report/write-result-json.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
-import { abortOnSignals, addModelFlags, addServerFlags, modelFromFlags, nonNegative, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
+import { runModelMatrix } from '../../run/model-matrix.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelSpecs, nonNegative, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import type { SetExit } from './set-exit.ts';
 import { InvalidArgumentError } from 'commander';
 import { writeJsonFile } from '../output.ts';
@@ -52,6 +52,7 @@ export function addEvalFlags(command: Command): Command {
     .addOption(sharedOption('queries'))
     .addOption(sharedOption('server'))
     .addOption(sharedOption('concurrency'))
+    .option('--models <specs>', 'compare several models on the same cases: mock, openai:NAME@URL, separated by commas; repeatable (see docs/models.md)', collect)
     .option('--repeat <k>', 'run each case k times (pass@k, pass^k, interval)', positiveInt)
     .addOption(sharedOption('json'))
     .option('--results <file>', 'stream case results to this JSON Lines file as they finish')
@@ -78,14 +79,13 @@ function distractorSizes(value: string): number[] {
   return sizes;
 }
 
-/** What every eval run takes from the flags: inputs, model, sampling and server timeouts. */
-function runInputs(flags: EvalFlags, model: ModelDriver) {
+/** What every eval run takes from the flags: inputs, sampling and server timeouts. */
+function runInputs(flags: EvalFlags) {
   return {
     ...(flags.config ? { config: flags.config } : {}),
     servers: flags.server ?? [],
     toolsFiles: flags.tools ?? [],
     queries: flags.queries ?? [],
-    model,
     repeat: flags.repeat,
     concurrency: flags.concurrency,
     caseTimeoutMs: flags.caseTimeout,
@@ -100,7 +100,8 @@ async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<Toolvet
   const model = modelFromFlags(flags);
   try {
     const result = await runDistractorSweep({
-      ...runInputs(flags, model),
+      ...runInputs(flags),
+      model,
       sizes: flags.distractors!,
       ...(flags.distractorFile ? { distractorFile: flags.distractorFile } : {}),
       signal,
@@ -117,12 +118,49 @@ async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<Toolvet
   }
 }
 
+/** `eval --models`: every model on the same cases, a row each, every pair compared. */
+async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<ToolvetResult> {
+  const clash = flags.distractors ? '--distractors' : flags.results ? '--results' : flags.resume ? '--resume' : undefined;
+  if (clash) throw new ToolvetError('E_USAGE', `--models cannot be combined with ${clash}`, { hint: `run ${clash} once per model with --model, or drop it to compare the models` });
+  const models = modelSpecs(flags.models!, flags);
+  const { signal, dispose } = abortOnSignals();
+  try {
+    const result = await runModelMatrix({
+      ...runInputs(flags),
+      models,
+      minAccuracy: flags.minAccuracy,
+      ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
+      ...(flags.prices ? { prices: flags.prices } : {}),
+      gates: costGates(flags),
+      signal,
+      onModel: (e) => process.stderr.write(`toolvet eval: ${e.model} accuracy ${(e.summary.accuracy * 100).toFixed(1)}%\n`),
+    });
+    process.stdout.write(`${renderEvalConsole(result)}\n`);
+    emitGitHub(result);
+    if (flags.json) writeJsonFile(flags.json, result);
+    setExit(exitCodeFor(result.verdict.status));
+    return result;
+  } finally {
+    dispose();
+  }
+}
+
+function costGates(flags: EvalFlags) {
+  return {
+    ...(flags.maxTokensPerCase !== undefined ? { maxTokensPerCase: flags.maxTokensPerCase } : {}),
+    ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
+    ...(flags.maxP95Latency !== undefined ? { maxP95LatencyMs: flags.maxP95Latency } : {}),
+    ...(flags.maxToolTokens !== undefined ? { maxToolTokens: flags.maxToolTokens } : {}),
+  };
+}
+
 /**
  * `eval`: memory stays flat however many cases run. The result in memory keeps the summaries and the
  * first failed cases; every case is in the --results file, and --json reads them back from it. With
  * --json and no --results the cases go to a temporary file, removed once the JSON is written.
  */
 export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<ToolvetResult> {
+  if (flags.models) return executeModels(flags, setExit);
   if (flags.distractors) return executeSweep(flags, setExit);
   // --resume appends to the file it resumes: a different --results would be silently left unwritten.
   if (flags.resume && flags.results && resolve(flags.resume) !== resolve(flags.results)) {
@@ -136,16 +174,12 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
   let store: CaseStore | undefined;
   try {
     const run = await runEvalStreamed({
-      ...runInputs(flags, model),
+      ...runInputs(flags),
+      model,
       minAccuracy: flags.minAccuracy,
       ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
       ...(flags.prices ? { prices: flags.prices } : {}),
-      gates: {
-        ...(flags.maxTokensPerCase !== undefined ? { maxTokensPerCase: flags.maxTokensPerCase } : {}),
-        ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
-        ...(flags.maxP95Latency !== undefined ? { maxP95LatencyMs: flags.maxP95Latency } : {}),
-        ...(flags.maxToolTokens !== undefined ? { maxToolTokens: flags.maxToolTokens } : {}),
-      },
+      gates: costGates(flags),
       resultsFile: flags.resume ?? flags.results,
       ...(flags.resume ? { resume: flags.resume } : {}),
       ...(flags.force ? { force: true } : {}),
