@@ -24,6 +24,7 @@ describe('vitestVerdict', () => {
   it.each([
     ['first line of several', 'one\ntwo', 'one'],
     ['leading blank lines skipped', '\n\n  two  \n', 'two'],
+    ['lines of only spaces and tabs skipped too', ' \t\n  \nthree', 'three'],
     ['empty: the stand-in', '', 'fallback'],
     ['absent: the stand-in', undefined, 'fallback'],
   ])('firstLine: %s', (_name, message, expected) => {

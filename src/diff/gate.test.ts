@@ -16,7 +16,7 @@ import { renderMarkdown } from '../../reporters/markdown.ts';
 import { formatDiffText } from './format-text.ts';
 import { gateDiff } from './gate.ts';
 import { runDiff } from './run-diff.ts';
-import type { AbResult, Change, FailOn, Level } from './types.ts';
+import type { AbResult, Change, FailOn, Level, VersionCheck } from './types.ts';
 
 const change = (level: Level, accepted = false): Change => ({ tool: 't', check: `c-${level}`, level, path: 'inputSchema', message: level, ...(accepted ? { accepted: { reason: 'r', expires: '2099-01-01' } } : {}) });
 
@@ -48,6 +48,52 @@ describe('the gate stamps what fails', () => {
     const gated = gateDiff([], [ab('regressed'), ab('not enough data'), ab('no detectable change'), ab('improved'), ab('regressed', true)], 'breaking');
     expect(gated.ab.map((r) => [r.verdict, r.failing])).toEqual([['regressed', true], ['not enough data', true], ['no detectable change', false], ['improved', false], ['regressed', false]]);
     expect(gated.gate.reasons).toHaveLength(2);
+  });
+
+  it('says how many changes of each level fail, naming only the levels that do', () => {
+    const changes = [change('breaking'), change('safe'), change('breaking'), change('retest'), change('retest', true)];
+    expect(gateDiff(changes, [], 'info').gate.reasons).toEqual(['2 breaking, 1 retest, 1 safe change(s) reach --fail-on info']);
+    expect(gateDiff([change('safe'), change('retest')], [], 'retest').gate.reasons).toEqual(['1 retest change(s) reach --fail-on retest']);
+    expect(gateDiff([change('safe')], [], 'retest').gate).toEqual({ pass: true, reasons: [] });
+  });
+
+  it('says why each failing A/B result fails, and what to do about not enough data', () => {
+    const base = { model: 'm', repeat: 1, queries: 40, excluded: 0, oldAccuracy: 0.9, newAccuracy: 0.775, difference: -0.125, interval: { low: -0.2, high: 0 }, mcnemarP: 0.01, worse: 5, better: 0, margin: 0.05, flipped: [] };
+    const sequential = (deterministic: boolean) => ({ budget: 200, calls: 120, looks: 3, plannedLooks: 5, deterministic, stopped: deterministic ? 'deterministic' : 'budget', standardError: null }) as unknown as AbResult['sequential'];
+    const results: AbResult[] = [
+      { ...base, suite: 'reg', verdict: 'regressed' },
+      { ...base, suite: 'few', verdict: 'not enough data', interval: { low: -0.1, high: 0.05 } },
+      { ...base, suite: 'seq', verdict: 'not enough data', interval: { low: -0.1, high: 0.05 }, sequential: sequential(false) },
+      { ...base, suite: 'det', verdict: 'not enough data', interval: { low: -0.1, high: 0.05 }, sequential: sequential(true) },
+    ];
+    expect(gateDiff([], results, 'breaking').gate.reasons).toEqual([
+      'A/B reg: selection regressed by more than 5.0%, 90.0% -> 77.5% (difference -12.5 pts, interval -20.0 pts to +0.0 pts); 5 query(ies) flipped to fail',
+      'A/B few: not enough data to rule out a drop of 5.0% (40 queries, interval -10.0 pts to +5.0 pts); raise --budget (see --plan) or add queries, or accept "few:ab-not-enough-data" in the baseline',
+      'A/B seq: not enough data to rule out a drop of 5.0% (40 queries, 120 of 200 calls, interval -10.0 pts to +5.0 pts); raise --budget (see --plan) or add queries, or accept "seq:ab-not-enough-data" in the baseline',
+      'A/B det: not enough data to rule out a drop of 5.0% (40 queries, 120 of 200 calls, interval -10.0 pts to +5.0 pts); the model is deterministic, so repeats cannot help: add queries, or accept "det:ab-not-enough-data" in the baseline',
+    ]);
+  });
+
+  it('a stale baseline entry fails the gate; an expired one is only a warning of run-diff (its finding counts again)', () => {
+    const issues = [
+      { finding: 'a:tool-removed', problem: 'stale', message: 'baseline entry a:tool-removed matches no change: remove it' },
+      { finding: 'b:tool-removed', problem: 'expired', message: 'baseline entry b:tool-removed expired on 2020-01-01' },
+    ] as const;
+    expect(gateDiff([], [], 'breaking', issues).gate).toEqual({ pass: false, reasons: ['baseline entry a:tool-removed matches no change: remove it'] });
+    expect(gateDiff([], [], 'breaking', [issues[1]]).gate).toEqual({ pass: true, reasons: [] });
+    expect(gateDiff([], [], 'breaking').gate).toEqual({ pass: true, reasons: [] });
+  });
+
+  it('--require-semver: a passing bump lets its own server\'s breaking changes through, nothing else', () => {
+    const on = (server: string, level: Level): Change => ({ ...change(level), server });
+    const bump = (server: string, pass: boolean): VersionCheck => ({ server, required: 'major', actual: pass ? 'major' : 'minor', breaking: [], pass, message: `${server} needs a major release` });
+    const gated = gateDiff([on('a', 'breaking'), on('a', 'retest'), on('b', 'breaking')], [], 'retest', [], [bump('a', true), bump('b', false)]);
+    expect(gated.changes.map((c) => [c.server, c.level, c.failing])).toEqual([
+      ['a', 'breaking', false],
+      ['a', 'retest', true],
+      ['b', 'breaking', true],
+    ]);
+    expect(gated.gate.reasons).toEqual(['1 breaking, 1 retest change(s) reach --fail-on retest', '--require-semver: b needs a major release']);
   });
 
   it('every renderer reads the stamp: --fail-on retest fails on the breaking and the retest change of a real diff', async () => {

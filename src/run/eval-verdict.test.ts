@@ -32,9 +32,26 @@ describe('evalVerdict', () => {
     ['a cost gate that could not be checked is an error', { costGated: true, costGates: { status: 'error', reasons: ['no price'] } }, 'error', ['no price']],
     ['a cost gate that passed is a gate', { costGated: true }, 'pass', []],
     ['scenarios alone (no selection summary) with --min-accuracy pass on the scenarios', { summary: undefined, minAccuracy: 0.9, scenarios: { total: 1, failed: 0, errored: 0 } }, 'pass', []],
+    ['interrupted although every server answered is still an error', { interrupted: { finished: 3, total: 10, resumeFile: 'r.jsonl' }, minAccuracy: 0.5 }, 'error', ['run interrupted: 3 of 10 cases finished (resume with --resume r.jsonl)']],
+    ['an errored scenario without a reason points to the scenarios', { scenarios: { total: 1, failed: 0, errored: 1 } }, 'error', ['1 scenario(s) errored: see the scenarios']],
+    ['a failed scenario without a name', { scenarios: { total: 3, failed: 2, errored: 0 } }, 'fail', ['2 of 3 scenario(s) failed; first ?']],
+    ['a failed cost gate does not lower an error', { costGated: true, costGates: { status: 'fail', reasons: ['cost over'] }, summary: { accuracy: 0.8, errored: 2 } }, 'error', ['2 case(s) errored: the model could not be evaluated on them', 'cost over']],
+    ['a failed scenario does not lower an error', { scenarios: { total: 2, failed: 1, errored: 1, firstFailed: 'a', firstErroredReason: 'b' } }, 'error', ['1 scenario(s) errored: b', '1 of 2 scenario(s) failed; first a']],
+    ['tool tokens exactly at --max-tool-tokens pass (eval-run counts it among costGated)', { costGated: true, toolTokens: { max: 500, perRequest: 500, suite: 's' } }, 'pass', []],
+    [
+      'tool tokens one above --max-tool-tokens fail',
+      { costGated: true, toolTokens: { max: 500, perRequest: 501, suite: 's' } },
+      'fail',
+      ['the tool list of s costs about 501 tokens per request, above --max-tool-tokens 500 (estimated at 4 characters per token)'],
+    ],
+    ['tool tokens counted without --max-tool-tokens gate nothing', { toolTokens: { perRequest: 9999, suite: 's' } }, 'none', [NO_GATE_REASON]],
   ])('%s', (_name, change, status, reasons) => {
     const input = { ...base, ...change };
     if ('summary' in change && change.summary === undefined) delete input.summary;
     expect(evalVerdict(input)).toEqual({ status, reasons });
   });
+});
+
+it('the no-gate reason says how to set one', () => {
+  expect(NO_GATE_REASON).toMatch(/--min-accuracy 0\.8 .*gate: \{minAccuracy: 0\.8\}/);
 });
