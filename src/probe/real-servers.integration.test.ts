@@ -63,9 +63,10 @@ describe('probe: real servers', () => {
       'toggle-simulated-logging': 'skipped',
       'toggle-subscriber-updates': 'skipped',
       'trigger-long-running-operation': 'bare-text',
-      // A task-based tool refuses a plain tools/call before it looks at the arguments, as an isError
-      // result. (The v1 SDK client refused such a call itself with a JSON-RPC error, never sending it.)
-      'simulate-research-query': 'bare-text',
+      // A task-based tool (taskSupport "required") is called as a task (src/servers/task-call.ts), so the
+      // server reads the arguments and refuses bad ones with a JSON-RPC error. (Called plainly, it
+      // refused before reading them, with an isError result that told nothing about the arguments.)
+      'simulate-research-query': 'jsonrpc-error',
     });
     expect(by.everything.echo?.status).toBe('skip'); // its echo takes "message", not the spec sample's "text"
     expect(by.everything.toolProbes.find((t) => t.tool === 'echo')!.probes[0].excerpt).toContain('Input validation error');
@@ -99,12 +100,13 @@ describe('probe: real servers', () => {
       open_nodes: 'bare-text',
     });
 
-    // The SDK's validation error is a rejection; the task-only tool refuses the call before reading the arguments.
+    // The SDK's validation error is a rejection; so is the task-only tool's -32602, now that it is called as a
+    // task and reads the arguments (a valid call creates a task: src/run/scenario-tasks.e2e.test.ts).
     for (const name of ['everything', 'filesystem', 'memory']) {
       const got = verdicts(by[name]);
       expect(got, name).toEqual(judged(name, Object.keys(got)));
     }
-    expect(verdicts(by.everything)['simulate-research-query']).toBe('unclear');
+    expect(verdicts(by.everything)['simulate-research-query']).toBe('rejected');
 
     // No call passed a schema, so nothing was written: the folder is empty and the memory file was never created.
     expect(readdirSync(root)).toEqual([]);

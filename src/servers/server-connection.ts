@@ -32,6 +32,7 @@ import { printableUrl, remoteStartError, remoteTransport } from './remote-transp
 import { StderrTail } from './stderr-tail.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
 import { sanitizeLine } from '../safety/terminal.ts';
+import { callAsTask, mustCallAsTask, type TaskClient } from './task-call.ts';
 import { answerInput, seenRequest, type InputAnswer, type InputExchange } from './input-requests.ts';
 
 export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
@@ -322,6 +323,10 @@ export class ServerConnection {
     const listed = this.listed.get(tool);
     // The definition without its outputSchema: the SDK would throw on a result that breaks it, and that is a finding, not an error.
     const toolDefinition = { ...(listed ?? { name: tool, inputSchema: { type: 'object' as const } }), outputSchema: undefined };
+    if (mustCallAsTask(listed, this.identity.era, this.capabilities)) {
+      const followed = await this.guard(`tools/call ${tool} (as a task)`, () => callAsTask(this.client as unknown as TaskClient, this.name, tool, args, timeoutMs), tool, timeoutMs);
+      return unwrapToolResult(followed.result as CallToolResult);
+    }
     const result = (await this.guard(`tools/call ${tool}`, () => this.client.callTool({ name: tool, arguments: args }, { timeout: timeoutMs, toolDefinition }), tool, timeoutMs)) as CallToolResult;
     return unwrapToolResult(result);
   }

@@ -1,0 +1,78 @@
+/**
+ * Tasks at run time (MCP 2025-11-25 tasks): a tool whose `execution.taskSupport` is "required" must be
+ * called with `params.task`; the server answers with a task handle, and the client polls `tasks/get`
+ * (as often as the task's `pollInterval` says) until the task ends, then reads the tool's result with
+ * `tasks/result`. The whole task gets the call's timeout: past it, the task is cancelled with
+ * `tasks/cancel` and the call fails with E_SERVER_TIMEOUT. The result is then scored like a direct one.
+ */
+import { ToolvetError } from '../errors.ts';
+
+/** What a task-augmented call needs of the SDK client: one raw request method. */
+export interface TaskClient {
+  request(request: { method: string; params?: Record<string, unknown> }, schema: PassThrough, options?: { timeout?: number }): Promise<unknown>;
+}
+
+/** A Standard Schema that accepts anything: the task methods are not in the SDK's 2025 method table. */
+type PassThrough = { '~standard': { version: 1; vendor: string; validate: (value: unknown) => { value: unknown } } };
+const ANY: PassThrough = { '~standard': { version: 1, vendor: 'toolvet', validate: (value) => ({ value }) } };
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+/** Poll at least this often apart, whatever the server asks (a pollInterval of 0 would spin). */
+const MIN_POLL_MS = 50;
+const DEFAULT_POLL_MS = 1000;
+
+export interface TaskTrace {
+  taskId: string;
+  /** `tasks/get` calls made. */
+  polls: number;
+  status: string;
+}
+
+interface TaskInfo {
+  taskId?: unknown;
+  status?: unknown;
+  pollInterval?: unknown;
+  statusMessage?: unknown;
+}
+
+/** Calls `tool` as a task and follows it to its result within `timeoutMs`; the trace says how. */
+export async function callAsTask(client: TaskClient, server: string, tool: string, args: Record<string, unknown>, timeoutMs: number, sleep: (ms: number) => Promise<void> = delay): Promise<{ result: unknown; task?: TaskTrace }> {
+  const deadline = Date.now() + timeoutMs;
+  const left = (): number => deadline - Date.now();
+  const created = (await client.request({ method: 'tools/call', params: { name: tool, arguments: args, task: { ttl: timeoutMs } } }, ANY, { timeout: timeoutMs })) as { task?: TaskInfo };
+  // A server may answer a task-augmented call directly; that is the result.
+  if (!created.task || typeof created.task.taskId !== 'string') return { result: created };
+  const taskId = created.task.taskId;
+  let info: TaskInfo = created.task;
+  let polls = 0;
+  while (!TERMINAL.has(String(info.status))) {
+    const wait = Math.max(MIN_POLL_MS, typeof info.pollInterval === 'number' && Number.isFinite(info.pollInterval) ? info.pollInterval : DEFAULT_POLL_MS);
+    if (left() <= wait) {
+      await client.request({ method: 'tasks/cancel', params: { taskId } }, ANY, { timeout: Math.min(5000, timeoutMs) }).catch(() => undefined);
+      throw new ToolvetError('E_SERVER_TIMEOUT', `task ${taskId} of tool "${tool}" on server "${server}" did not finish within ${timeoutMs} ms (last status ${String(info.status)}${typeof info.statusMessage === 'string' ? `: ${info.statusMessage.slice(0, 120)}` : ''}); it was cancelled with tasks/cancel`, {
+        server,
+        tool,
+        hint: 'raise --call-timeout if the task needs longer; the whole task, polling included, must end within it',
+      });
+    }
+    await sleep(wait);
+    info = (await client.request({ method: 'tasks/get', params: { taskId } }, ANY, { timeout: left() })) as TaskInfo;
+    polls++;
+  }
+  const trace = { taskId, polls, status: String(info.status) };
+  if (info.status === 'cancelled') {
+    throw new ToolvetError('E_SERVER_PROTOCOL', `task ${taskId} of tool "${tool}" on server "${server}" was cancelled by the server`, { server, tool, hint: 'see the server log for why it cancelled the task' });
+  }
+  // completed or failed: tasks/result returns what tools/call would have (a failed tool's result has isError).
+  const result = await client.request({ method: 'tasks/result', params: { taskId } }, ANY, { timeout: Math.max(1, left()) });
+  return { result, task: trace };
+}
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a call to this tool must go as a task: taskSupport "required" on a 2025-era connection whose server declares task-augmented tools/call. */
+export function mustCallAsTask(tool: { execution?: unknown } | undefined, era: string | undefined, capabilities: { tasks?: unknown }): boolean {
+  const execution = tool?.execution as { taskSupport?: unknown } | undefined;
+  const tasks = capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
+  return execution?.taskSupport === 'required' && era === 'legacy' && tasks?.requests?.tools?.call !== undefined;
+}
