@@ -7,7 +7,10 @@
  * characters): it is unverifiable, its check is skipped (every value passes it), and lint notes it
  * (`pattern-verifiable`, info).
  */
-import { RE2JS } from 're2js';
+import { lazyRequire } from '../lazy-require.ts';
+
+// Loaded when the first pattern is compiled: most runs meet none, and the engine costs a command ~10 ms at start.
+const re2 = lazyRequire<typeof import('re2js')>('re2js');
 
 export interface RegExpLike {
   test: (input: string) => boolean;
@@ -19,6 +22,7 @@ const cache = new Map<string, RegExpLike>();
 
 /** Why RE2 refuses `pattern` (lookaround, a backreference, a syntax error), or undefined when it takes it. */
 export function unverifiableReason(pattern: string, flags = 'u'): string | undefined {
+  const { RE2JS } = re2();
   try {
     RE2JS.compile(pattern, flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
     return undefined;
@@ -28,6 +32,7 @@ export function unverifiableReason(pattern: string, flags = 'u'): string | undef
 }
 
 function compile(pattern: string, flags: string): RegExpLike {
+  const { RE2JS } = re2();
   try {
     const re = RE2JS.compile(pattern, flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
     return { test: (input) => re.test(input), toString: () => `re2:/${pattern}/${flags}` };
