@@ -70,6 +70,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
       'write one snapshot file per server: tools, resources, resource templates and prompts sorted by key, capabilities, instructions, server name and version, protocol version',
     load: async () => (await import('./snapshot.ts')).registerSnapshot,
   },
+  view: {
+    summary: 'serve the results and run history of a folder on 127.0.0.1: drill down from a suite to a case to its trajectory, compare two runs',
+    load: async () => (await import('./view.ts')).registerView,
+  },
 };
 
 /**
