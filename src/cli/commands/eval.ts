@@ -138,6 +138,7 @@ async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<Toolve
     process.stdout.write(`${renderEvalConsole(result)}\n`);
     emitGitHub(result);
     if (flags.json) writeJsonFile(flags.json, result);
+    if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
     setExit(exitCodeFor(result.verdict.status));
     return result;
   } finally {
