@@ -11,7 +11,7 @@ import { esc, htmlTable } from './html/escape.ts';
 import type { JUnitCase, JUnitSuite } from './junit-sections.ts';
 import { code, details, joinMd, md, table, type Md } from './markdown-kit.ts';
 import type { ToolvetResult } from './model.ts';
-import { callArgs, callStatus, costBySuite, costLine, renderCostText, renderToolTokensText, trajectoryText } from './scenario-text.ts';
+import { callArgs, callStatus, costBySuite, costLine, inputLines, renderCostText, renderToolTokensText, trajectoryText } from './scenario-text.ts';
 import { clipText } from '../safety/clip.ts';
 
 const ICON = { passed: '✅', failed: '❌', errored: '⚠️', skipped: '➖' } as const;
@@ -26,7 +26,8 @@ const suiteRow = (r: ReturnType<typeof costBySuite>[number]): string[] => [r.sui
 
 function markdownCall(call: TrajectoryCall): Md {
   const body = call.why ?? clip(call.result, 300);
-  return md`  - ${code(call.tool)} ${code(clip(callArgs(call), 200))} **${callStatus(call)}**: ${body}`;
+  const inputs = joinMd(inputLines(call).map((line) => md`; ${line}`), '');
+  return md`  - ${code(call.tool)} ${code(clip(callArgs(call), 200))} **${callStatus(call)}**${inputs}: ${body}`;
 }
 
 function markdownTrajectory(s: ScenarioResult): Md {
@@ -78,7 +79,7 @@ function htmlCall(call: TrajectoryCall): string {
   const status = callStatus(call);
   const cls = call.status === 'ran' ? (call.isError ? 'state-failed' : 'state-passed') : call.status === 'held' ? 'held' : 'state-errored';
   const time = call.status === 'ran' ? ` · ${fmtMs(call.latencyMs)}` : '';
-  return `<div class="call">→ <code>${esc(call.tool)}</code> <code>${esc(clip(callArgs(call), 400))}</code> <span class="${cls}">${esc(status)}</span>${time}<div class="result">${esc(call.why ?? clip(call.result, 600))}</div></div>`;
+  return `<div class="call">→ <code>${esc(call.tool)}</code> <code>${esc(clip(callArgs(call), 400))}</code> <span class="${cls}">${esc(status)}</span>${time}${inputLines(call).map((line) => `<div class="result">${esc(line)}</div>`).join('')}<div class="result">${esc(call.why ?? clip(call.result, 600))}</div></div>`;
 }
 
 function htmlTimeline(s: ScenarioResult): string {

@@ -16,6 +16,14 @@ export const callArgs = (call: TrajectoryCall): string => (call.arguments ? JSON
 
 export const callStatus = (call: TrajectoryCall): string => (call.status === 'held' ? 'HELD BACK' : call.status === 'invalid' ? 'NOT RUN' : call.isError ? 'error' : 'ok');
 
+/** Each input request of a call and its answer, one line each (text, Markdown and HTML show the same). */
+export const inputLines = (call: TrajectoryCall): string[] =>
+  (call.inputs ?? []).map((i) => {
+    const asked = `asked ${i.message ? `"${clip(i.message, 160)}"` : 'for input'}${i.fields.length ? ` (fields: ${i.fields.join(', ')})` : ''}`;
+    const answer = i.unanswered ? 'no answers: entry matched (told cancel)' : `${i.action}${i.content ? ` ${clip(JSON.stringify(i.content), 120)}` : ''} (match "${clip(i.matched ?? '', 40)}")`;
+    return `${asked} -> ${answer}`;
+  });
+
 export function costLine(cost: ScenarioResult['cost']): string {
   return `${cost.turns} turn(s), ${cost.calls} call(s), ${cost.promptTokens}+${cost.completionTokens} tokens, model ${fmtMs(cost.modelLatencyMs)}, tools ${fmtMs(cost.toolLatencyMs)}${cost.cost !== null ? `, ${money(cost.cost)}` : ''}`;
 }
@@ -26,6 +34,7 @@ export function trajectoryText(s: ScenarioResult): string {
     lines.push(`  turn ${turn.turn} (${turn.finishReason}, ${fmtMs(turn.latencyMs)}, ${turn.promptTokens}+${turn.completionTokens} tokens)${turn.text && turn.calls.length ? `: ${clip(turn.text, 120)}` : ''}`);
     for (const call of turn.calls) {
       lines.push(`    -> ${call.tool} ${clip(callArgs(call), 160)} [${callStatus(call)}${call.status === 'ran' ? `, ${fmtMs(call.latencyMs)}` : ''}]`);
+      for (const line of inputLines(call)) lines.push(`       ? ${line}`);
       lines.push(`       ${call.why ? `${call.why}` : `<- ${clip(call.result, 200)}`}`);
     }
   }

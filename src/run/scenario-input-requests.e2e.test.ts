@@ -51,17 +51,19 @@ describe('scenario answers: to input requests', { timeout: 180_000 }, () => {
   };
 
   it('passes with an answer matched by field name, and records the request and the answer', async () => {
-    const { code, result } = await run(scenarioFile('confirmed', [{ match: 'confirm', accept: { confirm: true } }]));
+    const { code, result, stdout } = await run(scenarioFile('confirmed', [{ match: 'confirm', accept: { confirm: true } }]));
     const scenario = result.scenarios![0];
     expect(scenario.state, scenario.reason).toBe('passed');
     expect(code).toBe(0);
+    expect(stdout).toContain('? asked "Delete old-report.pdf? This cannot be undone." (fields: confirm) -> accept {"confirm":true} (match "confirm")');
     expect(scenario.turns[0].calls[0].inputs).toEqual([
       { message: 'Delete old-report.pdf? This cannot be undone.', fields: ['confirm'], mode: 'form', action: 'accept', content: { confirm: true }, matched: 'confirm' },
     ]);
   });
 
   it('fails without answers, naming the request; the server was told cancel and deleted nothing', async () => {
-    const { code, result } = await run(scenarioFile('unanswered', undefined));
+    const { code, result, stdout } = await run(scenarioFile('unanswered', undefined));
+    expect(stdout).toContain('? asked "Delete old-report.pdf? This cannot be undone." (fields: confirm) -> no answers: entry matched (told cancel)');
     const scenario = result.scenarios![0];
     expect(code).toBe(1);
     expect(scenario.state).toBe('failed');
