@@ -5,13 +5,14 @@
  * type-check of a file using the public API (skipLibCheck false), and a vitest suite with the
  * matchers and the reporter (fixtures/consumer/). Slow (an install): generous timeouts.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { fixture, ROOT } from '../cli/testing.ts';
 import { STREAM_ABOVE_BYTES } from '../config/query-set-source.ts';
+import { binScript } from '../testing/third-party-servers.ts';
 import { createProject, exec, execOk, packInto } from './consumer-project.ts';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -135,10 +136,22 @@ describe('toolvet init in an empty project, then what it wrote', { timeout: LONG
   beforeAll(async () => {
     project = join(work, 'app');
     await createProject(project, tarball);
-    // The project's own host configuration: two servers shipped in the package, by absolute path.
+    // The project's own host configuration: two servers shipped in the package, by absolute path, and
+    // four real npm servers nobody here tuned init on (their installed copies, each in its own state).
     const servers = join(project, 'node_modules/toolvet/fixtures/servers');
     const entry = (file: string) => ({ command: 'node', args: [join(servers, file)] });
-    writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { echo: entry('echo.mjs'), refman: entry('refman.mjs') } }, null, 2));
+    const real = (pkg: string, args: string[] = [], env: Record<string, string> = {}) => ({ command: 'node', args: [binScript(pkg), ...args], env });
+    mkdirSync(join(project, 'files'));
+    const mcpServers = {
+      echo: entry('echo.mjs'),
+      refman: entry('refman.mjs'),
+      memory: real('@modelcontextprotocol/server-memory', [], { MEMORY_FILE_PATH: join(project, 'memory.jsonl') }),
+      filesystem: real('@modelcontextprotocol/server-filesystem', [join(project, 'files')]),
+      everything: real('@modelcontextprotocol/server-everything', ['stdio']),
+      // HOME in the project: kubernetes looks for ~/.kube/config (none: it lists its tools anyway).
+      kubernetes: real('mcp-server-kubernetes', [], { HOME: project }),
+    };
+    writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers }, null, 2));
   }, 1_800_000);
 
   it('init writes the query sets, one test file per server, vitest.config.ts and the workflow', async () => {
@@ -146,6 +159,10 @@ describe('toolvet init in an empty project, then what it wrote', { timeout: LONG
     expect(init.code, init.stderr).toBe(0);
     for (const file of ['toolvet/queries/echo.yaml', 'toolvet/queries/refman.yaml', 'toolvet/selection/echo.test.ts', 'toolvet/selection/refman.test.ts', 'vitest.config.ts', '.github/workflows/toolvet.yml']) {
       expect(existsSync(join(project, file)), file).toBe(true);
+    }
+    // Each real server with three or more tools: two positive drafts and a near miss at least.
+    for (const server of ['memory', 'filesystem', 'everything', 'kubernetes']) {
+      expect(init.stdout).toMatch(new RegExp(`  ${server}: \\d+ tool\\(s\\), \\d+ draft case\\(s\\): ([2-9]|\\d\\d+) positive, [1-9]\\d* near miss`));
     }
     expect(readFileSync(join(project, 'toolvet/queries/refman.yaml'), 'utf8')).toMatch(/draft: true/);
     const again = await run('toolvet', ['init']);
@@ -156,14 +173,14 @@ describe('toolvet init in an empty project, then what it wrote', { timeout: LONG
   it('npx vitest run is green, and the report reminds of the draft cases', async () => {
     const vitest = await run('vitest', ['run']);
     expect(vitest.code, `${vitest.stdout}\n${vitest.stderr}`).toBe(0);
-    expect(vitest.stdout).toMatch(/2 passed/);
+    expect(vitest.stdout).toMatch(/6 passed/);
     const markdown = readFileSync(join(project, 'toolvet-report/toolvet.md'), 'utf8');
     expect(markdown).toMatch(/W_DRAFT_CASES/);
   });
 
-  it("the workflow's commands work: two shards, then report --merge into HTML and Markdown", async () => {
+  it("the workflow's commands work: four shards, then report --merge into HTML and Markdown", async () => {
     rmSync(join(project, 'toolvet-report'), { recursive: true, force: true });
-    for (const shard of ['1/2', '2/2']) {
+    for (const shard of ['1/4', '2/4', '3/4', '4/4']) {
       const vitest = await run('vitest', ['run', `--shard=${shard}`, '--passWithNoTests']);
       expect(vitest.code, `${vitest.stdout}\n${vitest.stderr}`).toBe(0);
     }
@@ -172,7 +189,7 @@ describe('toolvet init in an empty project, then what it wrote', { timeout: LONG
     expect(readFileSync(join(project, 'toolvet-merged/toolvet.md'), 'utf8')).toMatch(/echo/);
     expect(existsSync(join(project, 'toolvet-merged/toolvet.html'))).toBe(true);
     const workflow = readFileSync(join(project, '.github/workflows/toolvet.yml'), 'utf8');
-    expect(workflow).toContain('npx vitest run --shard=${{ matrix.shard }}/2 --passWithNoTests');
+    expect(workflow).toContain('npx vitest run --shard=${{ matrix.shard }}/4 --passWithNoTests');
     expect(workflow).toContain('npx toolvet report --merge toolvet-report --format html,markdown --out-dir toolvet-merged');
   });
 });
