@@ -55,6 +55,7 @@ describe('evalSelection({models})', () => {
     for (const p of m.pairs) expectPairedStats(p);
     expect(m.recommendation).toBe(`the data cannot separate mock (most accurate, 71.4%) from ${noisyId}: add cases or --repeat, or choose on cost and latency`);
     expect(result.model).toBe([mockId, badId, noisyId].join(', '));
+    expect(result.toolTokens).toMatchObject({ method: 'estimate', suite: 'refman' });
   });
 
   it('is the same over HTTP as in process: the mock against toolvet mock-server cannot be told apart', async () => {

@@ -38,7 +38,9 @@ export async function runModelMatrix(options: ModelMatrixOptions): Promise<Toolv
     throw new ToolvetError('E_USAGE', `--models lists ${twice} twice`, { hint: 'list each model once; to measure one model\'s noise use --repeat' });
   }
   const startedAt = new Date().toISOString();
-  const { models: _models, onModel, ...shared } = options;
+  // One results file or resume file cannot hold several models' cases (the type leaves them out; a caller may not).
+  const { models: _models, onModel, ...rest } = options;
+  const { resultsFile: _file, resume: _resume, force: _force, ...shared } = rest as EvalOptions;
   const runs: ToolvetResult[] = [];
   const entries: ModelMatrixEntry[] = [];
   try {
@@ -63,6 +65,8 @@ export async function runModelMatrix(options: ModelMatrixOptions): Promise<Toolv
     verdict: { status: complete ? verdict.status : 'error', reasons: [...(complete ? [] : ['stopped before every model ran']), ...verdict.reasons] },
     model: ids.join(', '),
     ...(runs[0]?.servers ? { servers: runs[0].servers } : {}),
+    // The tool list is the same for every model, so is what it costs per request.
+    ...(runs[0]?.toolTokens ? { toolTokens: runs[0].toolTokens } : {}),
     models: { alpha: MODEL_ALPHA, models: entries, pairs, recommendation },
     warnings: runs.flatMap((r, i) => r.warnings.map((w) => ({ ...w, message: `${ids[i]}: ${w.message}` }))),
     errors: runs.flatMap((r) => r.errors),
