@@ -185,7 +185,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       ...(flags.resume ? { resume: flags.resume } : {}),
       ...(flags.force ? { force: true } : {}),
       keepCases: 'failed',
-      storeCases: flags.json !== undefined,
+      storeCases: flags.json !== undefined || flags.history !== undefined,
       signal,
       onStart: (total) => progress.start(total),
       onResult: (r, done, total) => progress.update(r.pass, done, total),
@@ -198,7 +198,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
     process.stdout.write(`${renderEvalConsole(result)}\n`);
     emitGitHub(result);
     if (flags.json) writeResultJson(flags.json, result, store?.cases());
-    if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
+    if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result, undefined, store?.cases())}\n`);
     setExit(exitCodeFor(result.verdict.status));
     return result;
   } finally {

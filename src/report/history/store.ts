@@ -8,8 +8,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { decodeFileName, encodeFileName } from '../../safety/file-name.ts';
-import { writeFileInside } from '../../safety/write-file.ts';
-import { toFile } from '../../safety/boundary.ts';
+import { resolveInside } from '../../safety/write-file.ts';
+import type { CaseResult } from '../../types.ts';
+import { writeResultJson } from '../write-result-json.ts';
 import type { ToolvetResult } from '../model.ts';
 
 export interface RunOrigin {
@@ -51,7 +52,12 @@ export function parseHistoryFileName(name: string): { time: string; commit: stri
   return { time, commit, branch: branch ?? parts[2] };
 }
 
-/** Appends `result` to the history folder `dir`; returns the path written. */
-export function appendHistory(dir: string, result: ToolvetResult, origin: RunOrigin = runOrigin()): string {
-  return writeFileInside(dir, historyFileName(result, origin), toFile(`${JSON.stringify(result, null, 2)}\n`));
+/**
+ * Appends `result` to the history folder `dir`; returns the path written. `cases` (a streamed run's
+ * every case) replaces the cases the result keeps in memory, as with --json.
+ */
+export function appendHistory(dir: string, result: ToolvetResult, origin: RunOrigin = runOrigin(), cases?: Iterable<CaseResult>): string {
+  const target = resolveInside(dir, historyFileName(result, origin));
+  writeResultJson(target, result, cases);
+  return target;
 }

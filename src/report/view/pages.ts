@@ -51,7 +51,7 @@ export function suitePage(name: string, result: ToolvetResult, suite: string): s
   const scenarios = (result.scenarios ?? []).filter((s) => s.suite === suite);
   const srows = scenarios.map((s) => [`<a class="case" href="${esc(`${runHref(name)}/case/${u(suite)}/${u(s.id)}`)}">${esc(s.id)}</a>`, s.pass ? 'passed' : 'failed']);
   const summary = result.suites?.find((s) => s.suite === suite)?.summary;
-  const kept = result.cases && summary && cases.length < summary.cases ? `<p class="note">This result keeps ${cases.length} of the suite's ${summary.cases} cases (a run without --json keeps the failed ones).</p>` : '';
+  const kept = result.cases && summary && cases.length < summary.cases ? `<p class="note">This result keeps ${cases.length} of the suite's ${summary.cases} cases (a run saved without --json or --history keeps the failed ones).</p>` : '';
   return page(`${suite} · ${name}`, `<h1>${esc(suite)}</h1><p><a href="${esc(runHref(name))}">${esc(name)}</a>${summary ? ` · accuracy ${pct(summary.accuracy)} (${summary.passed}/${summary.cases})` : ''}</p>${kept}${cases.length ? htmlTable(['case', 'query', 'state', 'reason'], rows) : ''}${srows.length ? htmlTable(['scenario', 'result'], srows) : ''}`);
 }
 

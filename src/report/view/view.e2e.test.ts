@@ -78,6 +78,8 @@ describe('toolvet view', () => {
       await tab.locator('a.suite', { hasText: 'refman' }).click();
       await tab.waitForURL(/\/suite\/refman$/);
       expect(await tab.locator('h1').textContent()).toBe('refman');
+      // eval --history keeps every case, passed ones too, not only the failed ones kept in memory.
+      expect(await tab.locator('a.case').count()).toBe(35);
       await tab.locator('a.case').first().click();
       await tab.waitForURL(/\/case\/refman\//);
       expect(await tab.locator('pre.trajectory').count()).toBe(6);
