@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseJsonKeepingIntegers } from '../exact-integers.ts';
 import { matchArguments, normaliseString, valuesMatch } from './args-match.ts';
 
 describe('BFCL argument matching', () => {
@@ -74,5 +75,58 @@ describe('empty and zero are different values', () => {
     [0, '0', true],
   ] as const)('expected %j, got %j -> %s', (expected, actual, same) => {
     expect(valuesMatch(expected, actual)).toBe(same);
+  });
+});
+
+describe('every kind of value, both ways', () => {
+  it.each<[string, unknown, unknown, boolean]>([
+    ['true is true', true, true, true],
+    ['true is not "true"', true, 'true', false],
+    ['false is not 0', false, 0, false],
+    ['null is null', null, null, true],
+    ['null is not absent', null, undefined, false],
+    ['null is not "null"', null, 'null', false],
+    ['5 matches "5"', 5, '5', true],
+    ['2.5 matches 2.5', 2.5, 2.5, true],
+    ['5 is not true', 5, true, false],
+    ['arrays of the same items', ['a', 'b'], ['a', 'b'], true],
+    ['an array one item short', ['a', 'b'], ['a'], false],
+    ['an array one item long', ['a'], ['a', 'b'], false],
+    ['one item of two differs', ['a', 'b'], ['a', 'c'], false],
+    ['an array is not its only item', ['a'], 'a', false],
+    ['empty arrays', [], [], true],
+    ['an array is not an object with its indices', [1], { 0: 1, length: 1 }, false],
+    ['objects of the same keys and values', { k: 1, j: 'x' }, { j: 'X', k: 1 }, true],
+    ['a value differs', { k: 1 }, { k: 2 }, false],
+    ['a key missing', { k: 1, j: 2 }, { k: 1 }, false],
+    ['a key extra', { k: 1 }, { k: 1, j: 2 }, false],
+    ['an object is not null', { k: 1 }, null, false],
+    ['an object is not an array', { 0: 1 }, [1], false],
+    ['an object is not a string', { k: 'a' }, 'a', false],
+    ['empty objects', {}, {}, true],
+    ['nested arrays of objects', { rows: [{ id: 1 }, { id: 2 }] }, { rows: [{ id: 1 }, { id: 2 }] }, true],
+    ['nested arrays of objects, one value differs', { rows: [{ id: 1 }, { id: 2 }] }, { rows: [{ id: 1 }, { id: 3 }] }, false],
+  ])('%s', (_name, expected, actual, same) => {
+    expect(valuesMatch(expected as never, actual)).toBe(same);
+  });
+
+  it('an argument sent as undefined counts as missing', () => {
+    expect(matchArguments({ q: { anyOf: ['a'], optional: false } }, { q: undefined })).toEqual(['missing argument "q" (expected "a")']);
+    expect(matchArguments({ q: { anyOf: ['a'], optional: true } }, { q: undefined })).toEqual([]);
+  });
+
+  it('integers past 2^53 compare by their digits, in the call text and in the case', () => {
+    // 9007199254740993 reads back as 9007199254740992 through JSON.parse: only the digits tell them apart.
+    const expected = parseJsonKeepingIntegers('{"id": [9007199254740993], "ids": [[9007199254740993, 1]]}') as { id: number[]; ids: number[][] };
+    const spec = { id: { anyOf: expected.id, optional: false }, ids: { anyOf: expected.ids, optional: true } };
+    const same = '{"id": 9007199254740993, "ids": [9007199254740993, 1]}';
+    const other = '{"id": 9007199254740992, "ids": [9007199254740992, 1]}';
+    expect(matchArguments(spec, JSON.parse(same) as Record<string, unknown>, same)).toEqual([]);
+    expect(matchArguments(spec, JSON.parse(other) as Record<string, unknown>, other)).toHaveLength(2);
+    // A safe expected integer against an unsafe sent one, and the other way round.
+    expect(valuesMatch(1, Number.MAX_SAFE_INTEGER + 2)).toBe(false);
+    // Call text that is not an object, or not JSON, falls back to the parsed arguments.
+    expect(matchArguments({ n: { anyOf: [7], optional: false } }, { n: 7 }, '[1234567890123456789]')).toEqual([]);
+    expect(matchArguments({ n: { anyOf: [7], optional: false } }, { n: 7 }, '{1234567890123456789')).toEqual([]);
   });
 });
