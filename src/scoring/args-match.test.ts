@@ -100,6 +100,7 @@ describe('every kind of value, both ways', () => {
     ['a value differs', { k: 1 }, { k: 2 }, false],
     ['a key missing', { k: 1, j: 2 }, { k: 1 }, false],
     ['a key extra', { k: 1 }, { k: 1, j: 2 }, false],
+    ['a key extra holding an object', { k: 1 }, { k: 1, j: {} }, false],
     ['an object is not null', { k: 1 }, null, false],
     ['an object is not an array', { 0: 1 }, [1], false],
     ['an object is not a string', { k: 'a' }, 'a', false],
@@ -127,6 +128,7 @@ describe('every kind of value, both ways', () => {
     expect(valuesMatch(1, Number.MAX_SAFE_INTEGER + 2)).toBe(false);
     // Call text that is not an object, or not JSON, falls back to the parsed arguments.
     expect(matchArguments({ n: { anyOf: [7], optional: false } }, { n: 7 }, '[1234567890123456789]')).toEqual([]);
+    expect(matchArguments({ n: { anyOf: [7], optional: false } }, { n: 7 }, '"12345678901234567"')).toEqual([]);
     expect(matchArguments({ n: { anyOf: [7], optional: false } }, { n: 7 }, '{1234567890123456789')).toEqual([]);
   });
 });
