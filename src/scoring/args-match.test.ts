@@ -124,6 +124,12 @@ describe('every kind of value, both ways', () => {
     const other = '{"id": 9007199254740992, "ids": [9007199254740992, 1]}';
     expect(matchArguments(spec, JSON.parse(same) as Record<string, unknown>, same)).toEqual([]);
     expect(matchArguments(spec, JSON.parse(other) as Record<string, unknown>, other)).toHaveLength(2);
+    // The digits kept at any index of the case's list, not only the first.
+    const second = parseJsonKeepingIntegers('[1, 9007199254740993]') as number[];
+    const call = '{"id": 9007199254740993}';
+    expect(matchArguments({ id: { anyOf: second, optional: false } }, JSON.parse(call) as Record<string, unknown>, call)).toEqual([]);
+    // Without a container there are no kept digits: the number's own.
+    expect(valuesMatch(Number.MAX_SAFE_INTEGER + 1, '9007199254740992')).toBe(true);
     // A safe expected integer against an unsafe sent one, and the other way round.
     expect(valuesMatch(1, Number.MAX_SAFE_INTEGER + 2)).toBe(false);
     // Call text that is not an object, or not JSON, falls back to the parsed arguments.
