@@ -52,6 +52,7 @@ const SAME_NAME_OTHER_MEANING = new Set([
   '--threshold', // bench's slowdown ratio, skills eval's pass rate
   '--iterations', // bench's samples, improve's rounds
   '--host', // mock-server's address, skills' host folders
+  '--history', // eval appends its result to the folder, report draws the folder's runs
 ]);
 
 describe('flags declared once', () => {

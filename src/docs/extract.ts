@@ -53,11 +53,14 @@ export function extractBlocks(root: string): DocBlock[] {
     const text = readFileSync(file, 'utf8');
     const lines = text.split('\n');
     for (let i = 0; i < lines.length; i++) {
-      const open = /^```(\S*)(?:\s+file=(\S+))?\s*$/.exec(lines[i]);
+      // A fence of three or more backticks closes only at a line of as many (CommonMark): a ````markdown
+      // example that shows ``` blocks inside is one block.
+      const open = /^(`{3,})([^`\s]*)(?:\s+file=(\S+))?\s*$/.exec(lines[i]);
       if (!open) continue;
+      const fence = open[1];
       const start = i;
       const body: string[] = [];
-      while (++i < lines.length && !/^```\s*$/.test(lines[i])) body.push(lines[i]);
+      while (++i < lines.length && !(lines[i].startsWith(fence) && /^`+\s*$/.test(lines[i]))) body.push(lines[i]);
       let j = start - 1;
       while (j >= 0 && lines[j].trim() === '') j--;
       const marker = j >= 0 ? /<!--\s*doc-test:\s*skip\s+(.+?)\s*-->/.exec(lines[j]) : null;
@@ -65,8 +68,8 @@ export function extractBlocks(root: string): DocBlock[] {
       blocks.push({
         file: relative(root, file),
         line: start + 1,
-        lang: open[1],
-        ...(open[2] ? { writes: open[2] } : {}),
+        lang: open[2],
+        ...(open[3] ? { writes: open[3] } : {}),
         body: joined,
         ...(marker ? { skip: marker[1] } : {}),
         commands: body[0]?.startsWith('$ ') ? parseTranscript(joined) : [],
