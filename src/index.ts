@@ -126,7 +126,7 @@ export type { RecordOptions, RecordingModel, ReplayModel, ReplayOptions } from '
 export type { ProbeRunOptions } from './probe/probe-run.ts';
 export type { ArgumentProbe, CheckResult, CheckStatus, FailureShape, ProbeReport, ProbeSummary, PromptGetProbe, ResourceReadProbe, ServerProbe, StructuredProbe, ToolProbe, UnknownToolCheck, UnknownToolShape } from './probe/types.ts';
 export type { MergeOptions } from './report/merge.ts';
-export type { BenchSection, BenchTaskResult, SweepPoint, SweepSection } from './report/model.ts';
+export type { BenchSection, BenchTaskResult, ModelMatrixEntry, ModelMatrixSection, ModelPair, SweepPoint, SweepSection } from './report/model.ts';
 export type { RenderOptions, Reporter } from './report/reporter.ts';
 export type { Diagnostic, Interval, ServerInfo, SuiteSummary, ToolStats, ToolTokens, VerdictStatus } from './report/result-core.ts';
 export type { AgentLoopOptions, ExecutedCall, LoopCall, LoopOutcome, LoopTurn, StructuredFinding, ToolCallRecord } from './run/agent-loop.ts';
