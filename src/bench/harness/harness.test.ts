@@ -64,9 +64,9 @@ describe('harness benchmarks', () => {
         out = String((error as { stdout?: string }).stdout ?? ''); // exit 1 when a target is missed on a busy machine
       }
       expect(out).toMatch(/│\s*load\s*│/);
-      for (const id of ['P7', 'P7 RSS', 'P7 lint', 'P7 eval']) expect(out).toMatch(new RegExp(`│ ${id}\\s+│.*│ (met|MISSED)\\s+│ \\d+\\.\\d\\s*│`));
+      for (const id of ['P7', 'P7 RSS', 'P7 lint', 'P7 eval', 'P7 run']) expect(out).toMatch(new RegExp(`│ ${id}\\s+│.*│ (met|MISSED)\\s+│ \\d+\\.\\d\\s*│`));
       const figures = (JSON.parse(readFileSync(json, 'utf8')) as { figures: Figure[] }).figures;
-      expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint', 'P7 eval']);
+      expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint', 'P7 eval', 'P7 run']);
       for (const f of figures) expect(f.load).toBeGreaterThanOrEqual(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -101,11 +101,12 @@ describe('harness benchmarks', () => {
 
   it('P7 starts the built CLI beside node -e 0 and reads each side\'s peak RSS', async () => {
     const figures = await benchP7({ rounds: 1 });
-    expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint', 'P7 eval']);
+    expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint', 'P7 eval', 'P7 run']);
     expect(figures[0].value).toBeGreaterThan(0);
     expect(figures[3].detail).toMatch(/toolvet eval --tools \S+ --queries \(1 case\) \d+ ms, \d+ MB vs node -e 0/);
     expect(figures[1].value).toBeGreaterThan(20);
     expect(figures[2].detail).toMatch(/toolvet lint --tools \S+echo.json \d+ ms vs node -e 0 \d+ ms, \d+ MB/);
+    expect(figures[4].detail).toMatch(/^toolvet run \d+ ms, \d+ MB, process CPU \d+ ms/);
   });
 
   it('P8 runs the A/B over seeds with the overlap model and reports rates, budget and coverage', async () => {
