@@ -102,6 +102,11 @@ export interface SweepPoint {
   distractors: number;
   /** Tools the model saw (the largest query set's count). */
   tools: number;
+  /**
+   * Estimated tokens of the tool list one request carries at this size (the largest query set's; see
+   * ToolTokens). Absent in results written before the sweep counted tokens.
+   */
+  toolTokens?: number;
   cases: number;
   passed: number;
   accuracy: number;
@@ -110,6 +115,8 @@ export interface SweepPoint {
 
 export interface SweepSection {
   points: SweepPoint[];
+  /** How `toolTokens` was counted: `estimate` is about four characters of tool JSON per token (see ToolTokens). */
+  tokenMethod?: ToolTokens['method'];
   distractorFile?: string;
 }
 

@@ -47,14 +47,39 @@ describe('toolvet eval --distractors', () => {
       [200, 206, 35],
     ]);
     for (const p of result.sweep!.points) expect(p.accuracy).toBeCloseTo(p.passed / p.cases, 10);
+    // Tokens per request: at 0 distractors exactly what a plain eval of the same set reports, then growing
+    // by each added distractor's own estimate (the sizes nest, so the lists do too).
+    expect(result.sweep!.tokenMethod).toBe('estimate');
+    const plain = await runCli(['eval', '--config', fixture('hosts/example.json'), '--queries', fixture('queries/refman.yaml'), '--json', path.join(dir, 'plain.json')], { timeoutMs: 120_000 });
+    const eval0 = (JSON.parse(readFileSync(path.join(dir, 'plain.json'), 'utf8')) as ToolvetResult).toolTokens!.perRequest;
+    expect(plain.code, plain.stderr).toBe(0);
+    const tokens = result.sweep!.points.map((p) => p.toolTokens!);
+    expect(tokens[0]).toBe(eval0);
+    expect(tokens[1]).toBeGreaterThan(tokens[0]);
+    expect(tokens[2]).toBeGreaterThan(tokens[1] + 190 * 10);
+    expect(run.stdout).toMatch(/tokens\/request/);
+    expect(run.stdout).toContain(`~${tokens[2]}`);
+    expect(run.stdout).toContain('estimated at 4 characters per token');
+    expect(result.verdict.reasons.at(-1)).toMatch(new RegExp(`with 6 tools \\(~${tokens[0]} tokens per request, estimated\\), .* with 206 \\(~${tokens[2]} tokens\\)`));
     const md = await runCli(['report', json, '--format', 'markdown']);
-    expect(md.stdout).toContain('#### Accuracy against tool count');
+    expect(md.stdout).toContain('#### Accuracy against tool count and tokens');
+    expect(md.stdout).toContain('tokens per request (est.)');
+    expect(md.stdout).toContain(`~${tokens[2]}`);
     const htmlFile = path.join(dir, 'sweep.html');
     const html = await runCli(['report', json, '--format', 'html', '--out', htmlFile]);
     expect(html.code).toBe(0);
     const page = readFileSync(htmlFile, 'utf8');
     expect(page).toContain('<svg class="sweep"');
-    expect((page.match(/<circle /g) ?? []).length).toBeGreaterThanOrEqual(3);
+    expect(page).toContain('<svg class="sweep-tokens"');
+    expect(page).toContain(`about ${tokens[2]} tokens (206 tools)`);
+    expect((page.match(/<circle /g) ?? []).length).toBeGreaterThanOrEqual(6);
+    // A result written before the sweep counted tokens still renders, without the token column.
+    const old = { ...result, sweep: { points: result.sweep!.points.map(({ toolTokens: _t, ...p }) => p) } };
+    writeFileSync(path.join(dir, 'old.json'), JSON.stringify(old));
+    const oldMd = await runCli(['report', path.join(dir, 'old.json'), '--format', 'markdown']);
+    expect(oldMd.code, oldMd.stderr).toBe(0);
+    expect(oldMd.stdout).toContain('#### Accuracy against tool count\n');
+    expect(oldMd.stdout).not.toContain('tokens per request (est.)');
   }, 300_000);
 
   it('refuses sizes that are not whole numbers, naming the flag', async () => {

@@ -12,6 +12,7 @@ import { ServerPool } from '../servers/server-pool.ts';
 import { ToolRoutes } from '../servers/tool-routing.ts';
 import type { CaseResult, ToolDefinition } from '../types.ts';
 import { distractorPool } from './distractors.ts';
+import { estimateTokens } from '../lint/token-estimate.ts';
 import { allCases } from '../config/query-set-source.ts';
 import { loadEvalInputs, type EvalOptions } from './eval-run.ts';
 import { runSelection } from './run-selection.ts';
@@ -61,10 +62,12 @@ export async function runDistractorSweep(options: SweepOptions): Promise<Toolvet
       });
       if (points.length === 0) first = results;
       const summary = summarise(results);
-      const toolCounts = [...toolsBySet.values()].map((t) => t.length);
+      const lists = [...toolsBySet.values()];
       const point: SweepPoint = {
         distractors: size,
-        tools: Math.max(...toolCounts),
+        tools: Math.max(...lists.map((t) => t.length)),
+        // As eval's toolTokens: what the largest list costs in one request, each set's counted once.
+        toolTokens: Math.max(...lists.map((t) => estimateTokens(t))),
         cases: summary.cases,
         passed: summary.passed,
         accuracy: summary.accuracy,
@@ -83,14 +86,14 @@ export async function runDistractorSweep(options: SweepOptions): Promise<Toolvet
         status: errors.length > 0 || !complete ? 'error' : 'none',
         reasons: [
           ...errors.map((e) => `${e.code}: ${e.message}`),
-          ...(points.length > 1 ? [`accuracy ${(points[0].accuracy * 100).toFixed(1)}% with ${points[0].tools} tools, ${(points.at(-1)!.accuracy * 100).toFixed(1)}% with ${points.at(-1)!.tools} (${drop >= 0 ? '-' : '+'}${Math.abs(drop * 100).toFixed(1)} points)`] : []),
+          ...(points.length > 1 ? [`accuracy ${(points[0].accuracy * 100).toFixed(1)}% with ${points[0].tools} tools (~${points[0].toolTokens} tokens per request, estimated), ${(points.at(-1)!.accuracy * 100).toFixed(1)}% with ${points.at(-1)!.tools} (~${points.at(-1)!.toolTokens} tokens): ${drop >= 0 ? '-' : '+'}${Math.abs(drop * 100).toFixed(1)} points`] : []),
         ],
       },
       model: options.model.id,
       ...(pool ? { servers: pool.info() } : {}),
       summary: summarise(first),
       cases: first,
-      sweep: { points, ...(options.distractorFile ? { distractorFile: options.distractorFile } : {}) },
+      sweep: { points, tokenMethod: 'estimate', ...(options.distractorFile ? { distractorFile: options.distractorFile } : {}) },
       warnings: [],
       errors,
     };
