@@ -83,17 +83,33 @@ export async function runAb(options: AbOptions): Promise<AbResult[]> {
   return results;
 }
 
-/** Pairs two runs of one query set case by case and folds them into an AbResult. */
-export function compareRuns(set: Pick<QuerySet, 'name' | 'cases'>, before: CaseResult[], after: CaseResult[], meta: { model: string; repeat: number; margin: number }): AbResult {
-  const oldById = new Map(before.map((c) => [c.id, c]));
-  const newById = new Map(after.map((c) => [c.id, c]));
+/** The cases two runs share, folded into McNemar's 2x2 table, with the queries that flipped. */
+export interface PairedRuns {
+  table: PairedCounts;
+  /** Cases left out: missing from either run, errored or skipped in either. */
+  excluded: number;
+  flipped: FlippedQuery[];
+}
+
+/** What a case is paired on: its query-set entry (a CaseResult carries the same as `expected`). */
+export type PairedCase = Pick<SelectionCase, 'id' | 'suite' | 'query' | 'expect'>;
+
+/**
+ * The paired table of two runs, the one decision every paired comparison reads (the description A/B,
+ * `eval --models`, `--loading both`): a case passes for a run when most of its attempts passed; a case
+ * missing from either run, or that errored or was skipped in either, is left out. `keyOf` says which
+ * case results are the same case (the id within one query set; suite and id across sets).
+ */
+export function pairRuns(cases: Iterable<PairedCase>, before: readonly CaseResult[], after: readonly CaseResult[], keyOf: (c: { id: string; suite: string }) => string = (c) => c.id): PairedRuns {
+  const oldById = new Map(before.map((c) => [keyOf(c), c]));
+  const newById = new Map(after.map((c) => [keyOf(c), c]));
   const table: PairedCounts = { both: 0, oldOnly: 0, newOnly: 0, neither: 0 };
   const flipped: FlippedQuery[] = [];
   let excluded = 0;
-  for (const c of set.cases) {
-    const o = oldById.get(c.id);
-    const n = newById.get(c.id);
-    if (!o || !n || hasError(o) || hasError(n)) {
+  for (const c of cases) {
+    const o = oldById.get(keyOf(c));
+    const n = newById.get(keyOf(c));
+    if (!o || !n || hasError(o) || hasError(n) || o.state === 'skipped' || n.state === 'skipped') {
       excluded += 1;
       continue;
     }
@@ -104,6 +120,13 @@ export function compareRuns(set: Pick<QuerySet, 'name' | 'cases'>, before: CaseR
     else table.neither += 1;
     if (op !== np) flipped.push(flip(c, o, n, op ? 'pass->fail' : 'fail->pass'));
   }
+  flipped.sort((a, b) => a.direction.localeCompare(b.direction) || a.id.localeCompare(b.id));
+  return { table, excluded, flipped };
+}
+
+/** Pairs two runs of one query set case by case and folds them into an AbResult. */
+export function compareRuns(set: Pick<QuerySet, 'name' | 'cases'>, before: CaseResult[], after: CaseResult[], meta: { model: string; repeat: number; margin: number }): AbResult {
+  const { table, excluded, flipped } = pairRuns(set.cases, before, after);
   const queries = table.both + table.oldOnly + table.newOnly + table.neither;
   const oldAccuracy = queries ? (table.both + table.oldOnly) / queries : 0;
   const newAccuracy = queries ? (table.both + table.newOnly) / queries : 0;
@@ -123,7 +146,7 @@ export function compareRuns(set: Pick<QuerySet, 'name' | 'cases'>, before: CaseR
     better: table.newOnly,
     margin: meta.margin,
     verdict: verdictOf(queries, interval, meta.margin),
-    flipped: flipped.sort((a, b) => a.direction.localeCompare(b.direction) || a.id.localeCompare(b.id)),
+    flipped,
   };
 }
 
@@ -142,7 +165,7 @@ function usualChoice(c: CaseResult): string {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? NO_TOOL;
 }
 
-function flip(c: SelectionCase, o: CaseResult, n: CaseResult, direction: FlippedQuery['direction']): FlippedQuery {
+function flip(c: PairedCase, o: CaseResult, n: CaseResult, direction: FlippedQuery['direction']): FlippedQuery {
   const tool = c.expect.tool;
   const expected = tool === null ? NO_TOOL : Array.isArray(tool) ? tool.join(' | ') : tool;
   return { id: c.id, suite: c.suite, query: c.query, expected, direction, oldChoice: usualChoice(o), newChoice: usualChoice(n), oldPassRate: o.passRate, newPassRate: n.passRate };

@@ -1,9 +1,10 @@
 /**
  * Pairwise comparison of the models of `eval --models`: the same cases answered by two models, folded
- * into a 2x2 paired table and judged with the statistics of the description A/B (src/diff/paired-stats.ts):
+ * into the A/B's own paired table (`pairRuns` in src/diff/ab.ts) and judged with the statistics of the description A/B (src/diff/paired-stats.ts):
  * Newcombe's interval of the difference and the exact McNemar test. A pure function, tested by a table.
  */
-import { mcnemarExactP, newcombePairedInterval, type PairedCounts } from '../diff/paired-stats.ts';
+import { pairRuns, type PairedCase } from '../diff/ab.ts';
+import { mcnemarExactP, newcombePairedInterval } from '../diff/paired-stats.ts';
 import type { ModelPair } from '../report/model.ts';
 import type { CaseResult } from '../types.ts';
 
@@ -15,31 +16,13 @@ export interface ModelCases {
   cases: readonly CaseResult[];
 }
 
-const key = (c: CaseResult): string => `${c.suite}\u0000${c.id}`;
-const errored = (c: CaseResult): boolean => c.attempts.some((a) => a.state === 'errored');
-// As the A/B: a case passes for a model when most of its attempts passed.
-const majorityPass = (c: CaseResult): boolean => c.passRate > 0.5;
+const key = (c: { suite: string; id: string }): string => `${c.suite}\u0000${c.id}`;
 
 export function compareModels(a: ModelCases, b: ModelCases, alpha: number = MODEL_ALPHA): ModelPair {
-  const bByKey = new Map(b.cases.map((c) => [key(c), c]));
-  const table: PairedCounts = { both: 0, oldOnly: 0, newOnly: 0, neither: 0 };
-  let excluded = 0;
-  const seen = new Set<string>();
-  for (const ca of a.cases) {
-    seen.add(key(ca));
-    const cb = bByKey.get(key(ca));
-    if (!cb || errored(ca) || errored(cb) || ca.state === 'skipped' || cb.state === 'skipped') {
-      excluded += 1;
-      continue;
-    }
-    const [pa, pb] = [majorityPass(ca), majorityPass(cb)];
-    // "old" is b and "new" is a, so Newcombe's interval is of a - b.
-    if (pa && pb) table.both += 1;
-    else if (pa) table.newOnly += 1;
-    else if (pb) table.oldOnly += 1;
-    else table.neither += 1;
-  }
-  excluded += b.cases.filter((c) => !seen.has(key(c))).length;
+  // Every case either model has, in a's order then b's; "old" is b and "new" is a, so Newcombe's interval is of a - b.
+  const cases = new Map<string, PairedCase>();
+  for (const c of [...a.cases, ...b.cases]) if (!cases.has(key(c))) cases.set(key(c), { id: c.id, suite: c.suite, query: c.query, expect: c.expected });
+  const { table, excluded } = pairRuns(cases.values(), b.cases, a.cases, key);
   const queries = table.both + table.oldOnly + table.newOnly + table.neither;
   const aAccuracy = queries ? (table.both + table.newOnly) / queries : 0;
   const bAccuracy = queries ? (table.both + table.oldOnly) / queries : 0;

@@ -79,7 +79,7 @@ function distractorSizes(value: string): number[] {
   return sizes;
 }
 
-/** What every eval run takes from the flags: inputs, sampling and server timeouts. */
+/** What every eval run takes from the flags: inputs, sampling and server timeouts (the sweep takes only these). */
 function runInputs(flags: EvalFlags) {
   return {
     ...(flags.config ? { config: flags.config } : {}),
@@ -91,6 +91,22 @@ function runInputs(flags: EvalFlags) {
     caseTimeoutMs: flags.caseTimeout,
     ...(flags.maxTokens ? { maxTokens: flags.maxTokens } : {}),
     serverTimeouts: serverTimeouts(flags),
+  };
+}
+
+/** What a scored eval takes besides: the gates, the allow list and the price table, one model or several. */
+function scoredRunOptions(flags: EvalFlags) {
+  return {
+    ...runInputs(flags),
+    minAccuracy: flags.minAccuracy,
+    ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
+    ...(flags.prices ? { prices: flags.prices } : {}),
+    gates: {
+      ...(flags.maxTokensPerCase !== undefined ? { maxTokensPerCase: flags.maxTokensPerCase } : {}),
+      ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
+      ...(flags.maxP95Latency !== undefined ? { maxP95LatencyMs: flags.maxP95Latency } : {}),
+      ...(flags.maxToolTokens !== undefined ? { maxToolTokens: flags.maxToolTokens } : {}),
+    },
   };
 }
 
@@ -126,12 +142,8 @@ async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<Toolve
   const { signal, dispose } = abortOnSignals();
   try {
     const result = await runModelMatrix({
-      ...runInputs(flags),
+      ...scoredRunOptions(flags),
       models,
-      minAccuracy: flags.minAccuracy,
-      ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
-      ...(flags.prices ? { prices: flags.prices } : {}),
-      gates: costGates(flags),
       signal,
       onModel: (e) => process.stderr.write(`toolvet eval: ${e.model} accuracy ${(e.summary.accuracy * 100).toFixed(1)}%\n`),
     });
@@ -144,15 +156,6 @@ async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<Toolve
   } finally {
     dispose();
   }
-}
-
-function costGates(flags: EvalFlags) {
-  return {
-    ...(flags.maxTokensPerCase !== undefined ? { maxTokensPerCase: flags.maxTokensPerCase } : {}),
-    ...(flags.maxCost !== undefined ? { maxCost: flags.maxCost } : {}),
-    ...(flags.maxP95Latency !== undefined ? { maxP95LatencyMs: flags.maxP95Latency } : {}),
-    ...(flags.maxToolTokens !== undefined ? { maxToolTokens: flags.maxToolTokens } : {}),
-  };
 }
 
 /**
@@ -175,12 +178,8 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
   let store: CaseStore | undefined;
   try {
     const run = await runEvalStreamed({
-      ...runInputs(flags),
+      ...scoredRunOptions(flags),
       model,
-      minAccuracy: flags.minAccuracy,
-      ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
-      ...(flags.prices ? { prices: flags.prices } : {}),
-      gates: costGates(flags),
       resultsFile: flags.resume ?? flags.results,
       ...(flags.resume ? { resume: flags.resume } : {}),
       ...(flags.force ? { force: true } : {}),
