@@ -16,7 +16,7 @@ import { scoreMechanically } from './behaviour-forms.ts';
 import type { SkillEvalCase } from './evals-file.ts';
 import { judgeBehaviour } from './llm-judge.ts';
 import type { AgentRun, BehaviourCaseResult, BehaviourEvalResult, BehaviourScore } from './result-types.ts';
-import { descriptionOf, type SkillDoc } from './skill-file.ts';
+import { descriptionOf, skillId, type SkillDoc } from './skill-file.ts';
 import { LOAD_SKILL, loadSkillTool } from './trigger-host.ts';
 import { behaviourStats } from './behaviour-metrics.ts';
 
@@ -47,7 +47,7 @@ export interface BehaviourEvalOptions {
 }
 
 export function skillPrompt(skill: SkillDoc): string {
-  return `The skill "${skill.name}" is loaded. Follow its instructions.\n\n${skill.body.trim()}`;
+  return `The skill "${skillId(skill)}" is loaded. Follow its instructions.\n\n${skill.body.trim()}`;
 }
 
 function toText(result: { content?: unknown }): string {
@@ -62,7 +62,7 @@ function executor(options: BehaviourEvalOptions, routes: ToolRoutes, loaded: str
       const name = call.arguments.skill;
       const skill = typeof name === 'string' ? options.skills.get(name) : undefined;
       if (!skill) return { text: `error: no skill named ${JSON.stringify(name)}`, isError: true };
-      loaded.push(skill.name);
+      loaded.push(skillId(skill));
       return { text: skillPrompt(skill), isError: false };
     }
     const tool = routes.route(call.name);
@@ -86,10 +86,10 @@ function executor(options: BehaviourEvalOptions, routes: ToolRoutes, loaded: str
 
 async function runArm(c: SkillEvalCase, arm: AgentRun['arm'], options: BehaviourEvalOptions): Promise<AgentRun> {
   const preloaded = arm === 'with-skill' ? [c.skill, ...(c.skills ?? [])] : [];
-  const others = [...options.skills.values()].filter((s) => !preloaded.includes(s.name) && s.name !== c.skill);
+  const others = [...options.skills].filter(([id]) => !preloaded.includes(id) && id !== c.skill);
   const routes = ToolRoutes.among(options.pool?.tools() ?? []);
   const liveTools = routes.offered();
-  const tools = others.length ? [...liveTools, loadSkillTool(others.map((s) => ({ name: s.name, description: descriptionOf(s) })))] : liveTools;
+  const tools = others.length ? [...liveTools, loadSkillTool(others.map(([id, s]) => ({ name: id, description: descriptionOf(s) })))] : liveTools;
   const prompts = preloaded.map((name) => options.skills.get(name)).filter((s): s is SkillDoc => s !== undefined).map(skillPrompt);
   const loadedSkills: string[] = [];
   const { transcript, stop, turns, toolCalls, finalText, error } = await runAgentLoop({

@@ -143,8 +143,15 @@ const asList = (value: unknown): string[] => (typeof value === 'string' ? [value
  * or a list; a skill folder or a folder of skills), and `.claude-plugin/marketplace.json` plugins
  * (`source` relative to the repository, or to `metadata.pluginRoot`, each with optional `skills`).
  */
-function manifestFolders(folder: string, root: string): Array<{ dir: string; manifest: string }> {
+interface ManifestFolders {
+  folders: Array<{ dir: string; manifest: string }>;
+  /** Plugin folders a marketplace lists, with the entry's `name` (the plugin's name when it has no plugin.json). */
+  plugins: Array<{ dir: string; name: string }>;
+}
+
+function manifestFolders(folder: string, root: string): ManifestFolders {
   const out: Array<{ dir: string; manifest: string }> = [];
+  const plugins: Array<{ dir: string; name: string }> = [];
   const pluginFolders = (pluginDir: string): void => {
     const pluginFile = join(pluginDir, '.claude-plugin', 'plugin.json');
     if (!existsSync(pluginFile)) return;
@@ -158,15 +165,22 @@ function manifestFolders(folder: string, root: string): Array<{ dir: string; man
     const pluginRoot = typeof market?.metadata?.pluginRoot === 'string' ? resolve(folder, market.metadata.pluginRoot) : folder;
     for (const entry of Array.isArray(market?.plugins) ? market.plugins : []) {
       if (!entry || typeof entry !== 'object') continue;
-      const { source, skills } = entry as { source?: unknown; skills?: unknown };
+      const { source, skills, name } = entry as { source?: unknown; skills?: unknown; name?: unknown };
       if (typeof source !== 'string') continue; // a git or URL source is not on this machine
       const pluginDir = resolve(source.startsWith('./') || source.startsWith('../') ? folder : pluginRoot, source);
+      if (typeof name === 'string' && name.trim() !== '') plugins.push({ dir: pluginDir, name: name.trim() });
       for (const p of asList(skills)) out.push({ dir: resolve(pluginDir, p), manifest: marketFile });
       out.push({ dir: join(pluginDir, 'skills'), manifest: marketFile });
       if (pluginDir !== folder) pluginFolders(pluginDir);
     }
   }
-  return out;
+  return { folders: out, plugins };
+}
+
+/** A plugin's name as Claude Code takes it: plugin.json `name`, else the folder name. */
+function pluginJsonName(pluginDir: string, root: string): string {
+  const data = readJson(join(pluginDir, '.claude-plugin', 'plugin.json'), root) as { name?: unknown } | undefined;
+  return typeof data?.name === 'string' && data.name.trim() !== '' ? data.name.trim() : basename(pluginDir);
 }
 
 export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
@@ -176,10 +190,17 @@ export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
   const result: WalkResult = { skills: [], missing: [], truncated: false };
   const seenSkill = new Set<string>();
   const visited = new Set<string>();
-  // The nearest folder between the skill and the root that holds `.claude-plugin/`.
+  // Plugin folders (real paths) a marketplace lists, with the entry's name.
+  const marketPlugins = new Map<string, string>();
+  // The nearest plugin folder between the skill and the root: one with `.claude-plugin/plugin.json`
+  // (named by it), or one a marketplace lists without a manifest (named by the marketplace entry, as
+  // the host does; without it same-named skills of two such plugins would look like duplicates).
   const pluginOf = (folder: string): string | undefined => {
     for (let dir = dirname(folder); isInside(root, dir); dir = dirname(dir)) {
-      if (hasEntry(dir, '.claude-plugin')) return existsSync(join(dir, '.claude-plugin', 'plugin.json')) ? basename(dir) : undefined;
+      if (existsSync(join(dir, '.claude-plugin', 'plugin.json'))) return pluginJsonName(dir, root);
+      const listed = marketPlugins.get(realOf(dir));
+      if (listed) return listed;
+      if (hasEntry(dir, '.claude-plugin')) return undefined;
       if (dir === root || dirname(dir) === dir) break;
     }
     return undefined;
@@ -217,7 +238,9 @@ export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
     // folder cannot send the walk there.
     if (depth > 0 && !isInside(realRoot, real) && !looksLikeCollection(dir)) return false;
     let found = false;
-    for (const m of manifestFolders(dir, root)) {
+    const manifests = manifestFolders(dir, root);
+    for (const p of manifests.plugins) if (!marketPlugins.has(realOf(p.dir))) marketPlugins.set(realOf(p.dir), p.name);
+    for (const m of manifests.folders) {
       if (!isInside(realOf(root), realOf(m.dir)) || !isDir(m.dir)) continue;
       if (hasEntry(m.dir, SKILL_FILE)) {
         addSkill(m.dir, m.manifest);

@@ -153,7 +153,7 @@ export function discoverSkills(roots: readonly SkillRoot[], options: DiscoverOpt
       const first = byName.get(key);
       if (first) {
         const why = first.scope === 'project' && skill.scope === 'user' ? 'project-shadows-user' : 'duplicate-name';
-        discovery.shadowed.push({ name: skill.name, kept: first.file, hidden: skill.file, why });
+        discovery.shadowed.push({ name: key, kept: first.file, hidden: skill.file, why });
         continue;
       }
       byName.set(key, skill);
@@ -171,5 +171,16 @@ export function discoverSkills(roots: readonly SkillRoot[], options: DiscoverOpt
     byName.set(skill.name, skill);
     discovery.skills.push(skill);
   }
+  qualifySharedNames(discovery.skills);
   return discovery;
+}
+
+/**
+ * Where two discovered skills share a bare name, the plugin ones are called `plugin:name` (the form
+ * Claude Code shows), so lint findings and the trigger eval tell them apart.
+ */
+function qualifySharedNames(skills: SkillDoc[]): void {
+  const count = new Map<string, number>();
+  for (const s of skills) count.set(s.name, (count.get(s.name) ?? 0) + 1);
+  for (const s of skills) if (s.plugin && (count.get(s.name) ?? 0) > 1) s.qualifiedName = `${s.plugin}:${s.name}`;
 }

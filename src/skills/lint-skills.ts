@@ -14,7 +14,7 @@ import { MAX_FOLDERS } from './discover-walk.ts';
 import { EvalsFileError, loadSkillEvals, type SkillEvals } from './evals-file.ts';
 import type { DiscoveryInfo } from './result-types.ts';
 import { DEFAULT_SKILL_LINT_SETTINGS, type SkillLintSettings, type SkillLintTarget } from './skill-lint-kit.ts';
-import type { SkillDoc } from './skill-file.ts';
+import { skillId, type SkillDoc } from './skill-file.ts';
 import { resultHeader } from '../report/result-header.ts';
 
 export interface SkillLintOptions {
@@ -38,7 +38,7 @@ export function withEvals(skill: SkillDoc): SkillLintTarget {
   const file = evalsFileOf(skill);
   if (!existsSync(file)) return skill;
   try {
-    return { ...skill, evals: { file, loaded: loadSkillEvals(file, skill.name) } };
+    return { ...skill, evals: { file, loaded: loadSkillEvals(file, skillId(skill)) } };
   } catch (error) {
     return { ...skill, evals: { file, error: toErrorInfo(error), ...(error instanceof EvalsFileError ? { problems: error.problems } : {}) } };
   }
@@ -69,9 +69,10 @@ export function discoveryInfo(discovery: Discovery, evals: ReadonlyMap<string, S
   return {
     roots: discovery.roots.map(({ dir, scope, exists }) => ({ dir, scope, exists })),
     skills: discovery.skills.map((s) => {
-      const e = evals.get(s.name);
+      const e = evals.get(skillId(s));
       return {
         name: s.name,
+        ...(s.qualifiedName ? { qualifiedName: s.qualifiedName } : {}),
         scope: s.scope,
         file: s.file,
         ...(s.collection ? { collection: s.collection } : {}),

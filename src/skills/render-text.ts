@@ -11,6 +11,7 @@ import type { ToolvetResult } from '../report/model.ts';
 import type { Discovery } from './discover.ts';
 import { discoveryWarnings } from './lint-skills.ts';
 import type { BehaviourEvalResult, DiscoveryInfo, TriggerEvalResult } from './result-types.ts';
+import { skillId } from './skill-file.ts';
 import { sanitizeLine as one } from '../safety/terminal.ts';
 
 const style = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
@@ -35,9 +36,9 @@ export function renderSkillLintText(discovery: Discovery, report: LintReport, fa
     return `    ${SEVERITY_COLOUR[f.severity](f.severity.padEnd(5))}  ${f.ruleId.padEnd(30)} ${pc.dim(one(where))}\n           ${one(f.message)}`;
   };
   for (const skill of discovery.skills) {
-    const findings = groups.get(skill.name) ?? [];
-    groups.delete(skill.name);
-    out.push(pc.bold(one(skill.name)) + pc.dim(` (${skill.scope}, ${one(shownPath(skill.file))}${skill.hidden ? `, in hidden folder ${skill.hidden}` : ''})`));
+    const findings = groups.get(skillId(skill)) ?? [];
+    groups.delete(skillId(skill));
+    out.push(pc.bold(one(skillId(skill))) + pc.dim(` (${skill.scope}, ${one(shownPath(skill.file))}${skill.hidden ? `, in hidden folder ${skill.hidden}` : ''})`));
     out.push(...(findings.length ? findings.map(line) : [`    ${pc.green('no findings')}`]));
   }
   // Findings about folders rather than loaded skills: shadowed copies, folders without SKILL.md.

@@ -18,6 +18,8 @@ export interface DiscoveredSkillInfo {
   manifest?: string;
   /** The Claude Code plugin the skill belongs to (hosts call it `plugin:name`). */
   plugin?: string;
+  /** `plugin:name`, when another discovered skill has the same bare name: the name findings and the trigger eval use. */
+  qualifiedName?: string;
   /** Number of eval cases loaded from evals/evals.json (0 when there is none). */
   cases: number;
   dialect?: EvalDialect;

@@ -40,6 +40,8 @@ export interface SkillDoc {
   manifest?: string;
   /** The Claude Code plugin the skill belongs to; hosts namespace it `plugin:name`. */
   plugin?: string;
+  /** `plugin:name`, set by discovery when another discovered skill has the same bare name (see skillId). */
+  qualifiedName?: string;
   /** The file could not be read at all (empty, binary, a FIFO, ...). */
   readError?: string;
   /** The error code of `readError`, e.g. E_FILE_SPECIAL for a FIFO or a device. */
@@ -49,6 +51,11 @@ export interface SkillDoc {
   /** 1-based line in SKILL.md where the body starts. */
   bodyLine: number;
   lineCount: number;
+}
+
+/** The name findings, results and the trigger eval use: `plugin:name` where the bare name is shared, else the name. */
+export function skillId(skill: Pick<SkillDoc, 'name' | 'qualifiedName'>): string {
+  return skill.qualifiedName ?? skill.name;
 }
 
 /** lowercase words joined by single hyphens, 1-64 characters (spec 2.2). */

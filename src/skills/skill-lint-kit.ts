@@ -8,7 +8,7 @@ import type { ErrorInfo } from '../errors.ts';
 import type { NotASkill, ShadowedSkill } from './discover.ts';
 import type { SkillEvals } from './evals-file.ts';
 import type { EvalsProblemGroup } from './evals-problems.ts';
-import type { SkillDoc } from './skill-file.ts';
+import { skillId, type SkillDoc } from './skill-file.ts';
 
 export interface SkillLintSettings {
   /** Spec 8.3: a minimum viable skill is about 50 lines; shorter is an info finding. */
@@ -35,7 +35,7 @@ export type SkillRule = LintRule<SkillLintTarget, SkillLintContext>;
 
 /** Runs a per-skill check, filling in the target and the file. */
 export function perSkill(skills: readonly SkillLintTarget[], check: (skill: SkillLintTarget) => Array<Omit<RawFinding, 'target'>>): RawFinding[] {
-  return skills.flatMap((skill) => check(skill).map((f) => ({ target: skill.name, file: skill.file, ...f })));
+  return skills.flatMap((skill) => check(skill).map((f) => ({ target: skillId(skill), file: skill.file, ...f })));
 }
 
 /** Rules about parsed front matter skip skills whose front matter did not parse (skill-front-matter reports those). */

@@ -13,10 +13,11 @@ import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { ModelDriver } from '../types.ts';
 import { runBehaviourEval } from './behaviour-eval.ts';
 import { discoverSkills, type DiscoverOptions, type Discovery, type SkillRoot } from './discover.ts';
-import { EvalsFileError, loadSkillEvals, type SkillEvals } from './evals-file.ts';
+import { EvalsFileError, loadSkillEvals, type SkillEvalCase, type SkillEvals } from './evals-file.ts';
 import { discoveryInfo, discoveryWarnings, evalsFileOf, NO_SKILLS_REASON } from './lint-skills.ts';
 import type { EvalsLoadFailure, SkillsResult } from './result-types.ts';
-import { descriptionOf, requireUsableSkill, type SkillDoc } from './skill-file.ts';
+import { descriptionOf, requireUsableSkill, skillId, type SkillDoc } from './skill-file.ts';
+import { ambiguousText, resolveSkillRef } from './skill-names.ts';
 import { runTriggerEval } from './trigger-eval.ts';
 import { resultHeader } from '../report/result-header.ts';
 
@@ -78,40 +79,45 @@ export function prepareSkillsEval(options: Pick<SkillsEvalOptions, 'roots' | 'on
   for (const skill of discovery.skills) {
     try {
       requireUsableSkill(skill);
-      usable.set(skill.name, skill);
+      usable.set(skillId(skill), skill);
     } catch (error) {
       const info = toErrorInfo(error);
       warnings.push({ code: 'W_SKILL_UNUSABLE', message: `${info.message}; a host would skip it, so it is not offered`, hint: info.hint });
     }
   }
-  const only = options.only ?? [];
+  const only: string[] = [];
   if (discovery.skills.length > 0) {
-    for (const name of only) {
-      if (!usable.has(name)) {
+    for (const name of options.only ?? []) {
+      const ref = resolveSkillRef(name, usable.keys());
+      if (ref.state === 'ambiguous') {
+        throw new ToolvetError('E_USAGE', `--skill ${ambiguousText(name, ref.ids)}`, { hint: `name one of them: --skill ${ref.ids[0]}` });
+      }
+      if (ref.state === 'unknown') {
         throw new ToolvetError('E_USAGE', `--skill ${name}: no usable skill of that name`, { hint: `skills found: ${[...usable.keys()].join(', ') || 'none'}` });
       }
+      only.push(ref.id);
     }
   }
   const evals = new Map<string, SkillEvals>();
   const evalsErrors: EvalsLoadFailure[] = [];
   const evalsThrown: unknown[] = [];
-  for (const skill of usable.values()) {
-    if (only.length > 0 && !only.includes(skill.name)) continue;
+  for (const [id, skill] of usable) {
+    if (only.length > 0 && !only.includes(id)) continue;
     const file = evalsFileOf(skill);
     if (!existsSync(file)) continue;
     try {
-      const loaded = loadSkillEvals(file, skill.name);
-      const unknown = loaded.cases.flatMap((c) => (c.skills ?? []).filter((extra) => !usable.has(extra)).map((extra) => ({ c, extra })));
-      if (unknown.length > 0) {
-        const problems = unknown.map(({ c, extra }) => ({ path: c.path, problems: [`${c.path}.skills names "${extra}", which was not found`] }));
+      const loaded = loadSkillEvals(file, id);
+      const bad = resolveCaseSkills(loaded, usable);
+      if (bad.length > 0) {
+        const problems = bad.map(({ c, problem }) => ({ path: c.path, problems: [`${c.path}.skills names ${problem}`] }));
         const message = `evals file ${file}: ${problems[0].problems[0]}`;
-        evalsErrors.push({ skill: skill.name, file, code: 'E_FILE_INVALID', message, problems });
-        evalsThrown.push(new ToolvetError('E_FILE_INVALID', message, { file, path: `${unknown[0].c.path}.skills`, hint: 'name discovered skills only' }));
+        evalsErrors.push({ skill: id, file, code: 'E_FILE_INVALID', message, problems });
+        evalsThrown.push(new ToolvetError('E_FILE_INVALID', message, { file, path: `${bad[0].c.path}.skills`, hint: 'name discovered skills only, as plugin:skill where two plugins have a skill of that name' }));
         continue;
       }
-      evals.set(skill.name, loaded);
+      evals.set(id, loaded);
     } catch (error) {
-      evalsErrors.push(loadFailure(skill.name, file, error));
+      evalsErrors.push(loadFailure(id, file, error));
       evalsThrown.push(error);
     }
   }
@@ -120,6 +126,26 @@ export function prepareSkillsEval(options: Pick<SkillsEvalOptions, 'roots' | 'on
     warnings.push({ code: 'W_SKILL_EVALS_INVALID', message: `skill "${f.skill}": ${f.message}; its ${count} problem(s) are listed under skills.evalsErrors and its cases did not run`, hint: 'run `toolvet skills lint` on the skill for each problem with its path' });
   }
   return { discovery, usable, evals, evalsErrors, evalsThrown, warnings };
+}
+
+/**
+ * Rewrites each case's `skills` to the discovered skills' ids (a bare name of a plugin skill becomes
+ * `plugin:name`); returns the names that are unknown or that two plugins share.
+ */
+function resolveCaseSkills(loaded: SkillEvals, usable: ReadonlyMap<string, SkillDoc>): Array<{ c: SkillEvalCase; problem: string }> {
+  const bad: Array<{ c: SkillEvalCase; problem: string }> = [];
+  for (const c of loaded.cases) {
+    if (!c.skills) continue;
+    const ids: string[] = [];
+    for (const extra of c.skills) {
+      const ref = resolveSkillRef(extra, usable.keys());
+      if (ref.state === 'found') {
+        if (ref.id !== c.skill) ids.push(ref.id);
+      } else bad.push({ c, problem: ref.state === 'ambiguous' ? ambiguousText(extra, ref.ids) : `"${extra}", which was not found` });
+    }
+    c.skills = ids;
+  }
+  return bad;
 }
 
 export async function runSkillsEval(options: SkillsEvalOptions): Promise<ToolvetResult> {
@@ -131,7 +157,8 @@ export async function runSkillsEval(options: SkillsEvalOptions): Promise<Toolvet
     // Nothing to evaluate is a failed gate with a clear warning, never a silent pass.
     return envelope(startedAt, options.model.id, true, info(), [], warnings, [NO_SKILLS_REASON]);
   }
-  const cases = [...evals.values()].flatMap((e) => e.cases).filter((c) => !options.only?.length || options.only.includes(c.skill));
+  // With --skill, only the named skills' evals files were read.
+  const cases = [...evals.values()].flatMap((e) => e.cases);
   if (cases.length === 0) {
     // Not one evals file loaded: nothing can run, so the (first) bad file is the run's input error.
     if (prepared.evalsThrown.length > 0) throw prepared.evalsThrown[0];
@@ -148,7 +175,7 @@ export async function runSkillsEval(options: SkillsEvalOptions): Promise<Toolvet
     const skills: SkillsResult = info();
     if (options.trigger !== false) {
       skills.trigger = await runTriggerEval({
-        skills: [...usable.values()].map((s) => ({ name: s.name, description: descriptionOf(s) })),
+        skills: [...usable].map(([id, s]) => ({ name: id, description: descriptionOf(s) })),
         cases,
         model: options.model,
         ...pick(options, ['repeat', 'threshold', 'concurrency', 'temperature', 'maxTokens', 'signal']),

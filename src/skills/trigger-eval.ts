@@ -6,7 +6,7 @@
  */
 import { nullRecord } from '../safety/records.ts';
 import pLimit from 'p-limit';
-import { toErrorInfo, type ErrorInfo } from '../errors.ts';
+import { toErrorInfo, ToolvetError, type ErrorInfo } from '../errors.ts';
 import type { CaseState, ModelDriver } from '../types.ts';
 import type { SkillEvalCase } from './evals-file.ts';
 import type { TriggerCaseResult, TriggerEvalResult } from './result-types.ts';
@@ -56,8 +56,16 @@ export function foldTriggerCase(c: SkillEvalCase, loads: string[], errors: Error
 export async function runTriggerEval(options: TriggerEvalOptions): Promise<TriggerEvalResult> {
   const repeat = Math.max(1, options.repeat ?? DEFAULT_TRIGGER_REPEAT);
   const threshold = options.threshold ?? DEFAULT_TRIGGER_THRESHOLD;
-  const tools = [loadSkillTool(options.skills)];
   const offered = new Set(options.skills.map((s) => s.name));
+  if (offered.size < options.skills.length) {
+    // Two skills offered under one name would be one choice for the model: never collapse them silently.
+    const seen = new Set<string>();
+    const twice = options.skills.map((s) => s.name).filter((n) => (seen.has(n) ? true : (seen.add(n), false)));
+    throw new ToolvetError('E_USAGE', `trigger eval: ${options.skills.length} skills offered under ${offered.size} names (${[...new Set(twice)].join(', ')} more than once)`, {
+      hint: 'offer each skill under its own name: plugin:skill where two plugins have a skill of one name (skillId)',
+    });
+  }
+  const tools = [loadSkillTool(options.skills)];
   const limit = pLimit(options.concurrency ?? 4);
   const results = await Promise.all(
     options.cases.map((c) =>

@@ -1,7 +1,7 @@
 import { splitDescription } from '../../../models/text/clauses.ts';
 import { REDIRECT } from '../../../skills/description-cues.ts';
 import { terms } from '../../../models/text/tokenize.ts';
-import { descriptionOf } from '../../../skills/skill-file.ts';
+import { descriptionOf, skillId } from '../../../skills/skill-file.ts';
 import { at, parsed, type SkillRule } from '../../../skills/skill-lint-kit.ts';
 import type { RawFinding } from '../../framework.ts';
 
@@ -45,10 +45,10 @@ export const skillDescriptionOverlap: SkillRule = {
         const [a, b] = [described[i].skill, described[j].skill];
         if (namesOther(described[i].text, b.name) || namesOther(described[j].text, a.name)) continue;
         out.push({
-          target: b.name,
+          target: skillId(b),
           file: b.file,
           ...at(b, 'description'),
-          message: `description overlaps "${a.name}" (similarity ${similarity.toFixed(2)}); say what sets them apart and add a "Do NOT use for" clause naming the other`,
+          message: `description overlaps "${skillId(a)}" (similarity ${similarity.toFixed(2)}); say what sets them apart and add a "Do NOT use for" clause naming the other`,
         });
       }
     }

@@ -1,3 +1,4 @@
+import { skillId } from '../../../skills/skill-file.ts';
 import { perSkill, type SkillRule } from '../../../skills/skill-lint-kit.ts';
 
 /** Spec 2.3: evals/evals.json must load (any known dialect) for the skill to be evaluated at all. */
@@ -17,8 +18,8 @@ export const skillEvalsFile: SkillRule = {
       }
       if (evals.error) return [{ file: evals.file, path: evals.error.path ?? '$', message: evals.error.message }];
       const stated = evals.loaded?.skillName;
-      if (stated !== undefined && stated !== skill.name) {
-        return [{ file: evals.file, path: '$.skill_name', message: `skill_name "${stated}" is not this skill ("${skill.name}")` }];
+      if (stated !== undefined && stated !== skill.name && stated !== skillId(skill)) {
+        return [{ file: evals.file, path: '$.skill_name', message: `skill_name "${stated}" is not this skill ("${skillId(skill)}")` }];
       }
       return [];
     }),
