@@ -57,7 +57,8 @@ export async function runProbe(options: ProbeRunOptions): Promise<ToolvetResult>
   const config = loadHostConfig(options.config);
   const names = selectServers(config, options.servers ?? []);
   const timeouts = { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts };
-  const pool = await ServerPool.start(config, names, { timeouts });
+  // Declared like a host that can ask its user: servers list the tools that ask for input, and probe sees the requests (input-probe.ts).
+  const pool = await ServerPool.start(config, names, { timeouts, answerInput: true });
   const allowDestructive = options.allowDestructive ?? false;
   let servers: ServerProbe[];
   try {

@@ -62,12 +62,17 @@ describe('probe: real servers', () => {
       'gzip-file-as-resource': 'bare-text',
       'toggle-simulated-logging': 'skipped',
       'toggle-subscriber-updates': 'skipped',
+      // Listed only to a client that can answer input requests, as probe declares (input-probe.ts); it may write, so it is not called.
+      'trigger-elicitation-request': 'skipped',
       'trigger-long-running-operation': 'bare-text',
       // A task-based tool (taskSupport "required") is called as a task (src/servers/task-call.ts), so the
       // server reads the arguments and refuses bad ones with a JSON-RPC error. (Called plainly, it
       // refused before reading them, with an isError result that told nothing about the arguments.)
       'simulate-research-query': 'jsonrpc-error',
     });
+    // No read-only tool of server-everything asks for input; the one that does may write, so it is not called.
+    expect(by.everything.inputRequests?.asked).toEqual([]);
+    expect(by.everything.inputRequests?.notCalled).toContain('trigger-elicitation-request');
     expect(by.everything.echo?.status).toBe('skip'); // its echo takes "message", not the spec sample's "text"
     expect(by.everything.toolProbes.find((t) => t.tool === 'echo')!.probes[0].excerpt).toContain('Input validation error');
 

@@ -49,7 +49,7 @@ export function renderProbeText(report: ProbeReport): string {
   return lines.join('\n');
 }
 
-/** Structured results, resources read and prompts got (surface-probe.ts); passes are counted, the rest listed. */
+/** Structured results, resources read and prompts got (surface-probe.ts); passes are counted, the rest listed; every tool that asks for input is listed. */
 function surfaceLines(s: ServerProbe): string[] {
   const lines: string[] = [];
   const group = (title: string, checks: Array<{ status: CheckStatus; detail: string; name: string }> | undefined): void => {
@@ -62,5 +62,11 @@ function surfaceLines(s: ServerProbe): string[] {
   group('structured results', s.structuredResults?.map((c) => ({ ...c, name: c.tool })));
   group('resources read', s.resourceReads?.map((c) => ({ ...c, name: c.uri })));
   group('prompts got', s.promptGets?.map((c) => ({ ...c, name: c.kind === 'missing-required' ? `${c.prompt} without ${c.argument}` : c.prompt })));
+  const input = s.inputRequests;
+  if (input) {
+    const notCalled = input.notCalled.length ? pc.dim(`; ${input.notCalled.length} not called (may write, or no obvious valid arguments)`) : '';
+    lines.push(`  ${'input requests'.padEnd(34)} ${input.asked.length} of ${input.called} tool(s) called ask for input${notCalled}`);
+    for (const c of input.asked) lines.push(`    ${one(c.tool).padEnd(30)} ${mark(c.status).padEnd(4)}  ${one(c.detail)}`);
+  }
   return lines;
 }

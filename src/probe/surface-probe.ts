@@ -9,7 +9,8 @@ import type { ServerConnection } from '../servers/server-connection.ts';
 import type { PromptArgument, PromptDefinition, ResourceDefinition, ToolDefinition } from '../types.ts';
 import type { ProbeServerOptions } from './types.ts';
 import { probeStructuredResults } from './structured-probe.ts';
-import type { CheckStatus, PromptGetProbe, ResourceReadProbe, StructuredProbe } from './types.ts';
+import type { CheckStatus, InputRequestReport, PromptGetProbe, ResourceReadProbe, StructuredProbe } from './types.ts';
+import { probeInputRequests } from './input-probe.ts';
 import { clipText } from '../safety/clip.ts';
 
 const NUMERIC = /(^|[^a-z])(id|ids|number|count|num|days|limit|size|page|index|year)([^a-z]|$)|Id$|_id$/i;
@@ -110,6 +111,7 @@ export interface SurfaceProbes {
   structuredResults?: StructuredProbe[];
   resourceReads?: ResourceReadProbe[];
   promptGets?: PromptGetProbe[];
+  inputRequests?: InputRequestReport;
 }
 
 /** Everything this file and structured-probe.ts add to a server's probe; lists a server does not offer stay absent. */
@@ -117,6 +119,7 @@ export async function probeSurface(tools: readonly ToolDefinition[], options: Pr
   const out: SurfaceProbes = {};
   const structured = await probeStructuredResults(tools, options);
   if (structured.length > 0) out.structuredResults = structured;
+  if (tools.length > 0) out.inputRequests = await probeInputRequests(tools, options);
   const connection = await options.connection();
   if (!connection) return out;
   // A listing that fails is a failed check of its own; the tool checks before it stand.
@@ -132,4 +135,4 @@ export async function probeSurface(tools: readonly ToolDefinition[], options: Pr
 }
 
 /** The statuses of every surface probe, for the server's overall status and the summary. */
-export const surfaceStatuses = (s: SurfaceProbes): CheckStatus[] => [...(s.structuredResults ?? []), ...(s.resourceReads ?? []), ...(s.promptGets ?? [])].map((c) => c.status);
+export const surfaceStatuses = (s: SurfaceProbes): CheckStatus[] => [...(s.structuredResults ?? []), ...(s.resourceReads ?? []), ...(s.promptGets ?? []), ...(s.inputRequests?.asked ?? [])].map((c) => c.status);

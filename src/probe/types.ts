@@ -6,8 +6,10 @@
 import type { ErrorInfo } from '../errors.ts';
 import type { ArgumentVerdict } from './verdict.ts';
 import type { ServerConnection } from '../servers/server-connection.ts';
+import type { InputRequestShape } from './input-request-shape.ts';
 
 export type { ArgumentVerdict } from './verdict.ts';
+export type { InputRequestShape } from './input-request-shape.ts';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
@@ -98,6 +100,23 @@ export interface PromptGetProbe extends CheckResult {
   argument?: string;
 }
 
+/** A tool that asked for input when called with valid arguments (input-probe.ts), and whether each request is well formed. */
+export interface InputRequestProbe extends CheckResult {
+  tool: string;
+  /** The valid arguments sent. */
+  arguments: Record<string, unknown>;
+  requests: InputRequestShape[];
+}
+
+/** Which tools ask for input: the read-only tools called once each, the rest not called (they may write). */
+export interface InputRequestReport {
+  called: number;
+  /** Tools not called with valid arguments: not annotated read-only, or no obvious valid arguments. */
+  notCalled: string[];
+  /** The called tools that asked. */
+  asked: InputRequestProbe[];
+}
+
 export interface ServerProbe {
   server: string;
   version?: string;
@@ -119,6 +138,8 @@ export interface ServerProbe {
   resourceReads?: ResourceReadProbe[];
   /** Every prompt got once, and each prompt with a required argument got without it. */
   promptGets?: PromptGetProbe[];
+  /** Which tools ask for input (input requests), and whether each request is well formed. */
+  inputRequests?: InputRequestReport;
   status: CheckStatus;
 }
 

@@ -90,6 +90,8 @@ export function probeSection(result: ToolvetResult): Md | undefined {
   if (bad.length) out.push(details(md`Tools that do not fail as the conventions ask (${bad.length})`, table(['tool', 'probe', 'property', 'verdict', 'shape', 'status', 'detail'], bad)));
   const surface = probe.servers.flatMap(surfaceRows).filter((r) => r.status === 'fail' || r.status === 'warn');
   if (surface.length) out.push(details(md`Structured results, resources and prompts (${surface.length})`, table(['server', 'check', 'of', 'status', 'detail'], surface.map((r) => [r.server, r.check, r.name, r.status, r.detail]))));
+  const asking = probe.servers.flatMap((p) => (p.inputRequests?.asked ?? []).map((a) => [p.server, a.tool, a.requests.map((r) => r.message).join(' / '), a.requests.flatMap((r) => r.fields).join(', ') || '-', a.status, a.detail]));
+  if (asking.length) out.push(details(md`Tools that ask for input (${asking.length})`, table(['server', 'tool', 'message', 'fields', 'status', 'detail'], asking)));
   return joinMd(out);
 }
 

@@ -3,7 +3,7 @@ import type { CheckStatus, ServerProbe } from '../probe/types.ts';
 
 export interface SurfaceRow {
   server: string;
-  /** `structured result`, `resource read`, `prompt get`, `prompt without argument`. */
+  /** `structured result`, `resource read`, `prompt get`, `prompt without argument`, `input request`. */
   check: string;
   /** The tool, resource URI or prompt (with the argument left out). */
   name: string;
@@ -22,5 +22,6 @@ export function surfaceRows(p: ServerProbe): SurfaceRow[] {
       status: c.status,
       detail: c.detail,
     })),
+    ...(p.inputRequests?.asked ?? []).map((c) => ({ server: p.server, check: 'input request', name: c.tool, status: c.status, detail: c.detail })),
   ];
 }

@@ -32,7 +32,7 @@ import { printableUrl, remoteStartError, remoteTransport } from './remote-transp
 import { StderrTail } from './stderr-tail.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
 import { sanitizeLine } from '../safety/terminal.ts';
-import { callAsTask, mustCallAsTask, type TaskClient } from './task-call.ts';
+import { ANY, callAsTask, mustCallAsTask, type TaskClient } from './task-call.ts';
 import { answerInput, seenRequest, type InputAnswer, type InputExchange } from './input-requests.ts';
 
 export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
@@ -292,8 +292,11 @@ export class ServerConnection {
   /** The answers of the call in flight (calls on one connection run one at a time in scenarios), and what was asked. */
   private inputAnswers: readonly InputAnswer[] = [];
   private inputLog: InputExchange[] = [];
+  /** The params of each request answered, as the SDK handed them over (probe checks their shape). */
+  private inputParams: unknown[] = [];
 
   private answerInputRequest(params: unknown): { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> } {
+    this.inputParams.push(params);
     const seen = seenRequest(params);
     const exchange = answerInput({ ...seen, message: sanitizeLine(seen.message) }, this.inputAnswers);
     this.inputLog.push(exchange);
@@ -304,6 +307,7 @@ export class ServerConnection {
   async callToolAnswering(tool: string, args: Record<string, unknown>, answers: readonly InputAnswer[], timeoutMs = this.timeouts.callMs): Promise<{ result: CallToolResult; inputs: InputExchange[] }> {
     this.inputAnswers = answers;
     this.inputLog = [];
+    this.inputParams = [];
     try {
       const result = await this.callTool(tool, args, timeoutMs);
       return { result, inputs: this.inputLog };
@@ -317,6 +321,24 @@ export class ServerConnection {
     const log = this.inputLog;
     this.inputLog = [];
     return log;
+  }
+
+  /** The params of the input requests answered since the last take. */
+  takeInputParams(): unknown[] {
+    const params = this.inputParams;
+    this.inputParams = [];
+    return params;
+  }
+
+  /**
+   * One request, its result as the server sent it (no SDK result schema; `resultType` is read by the SDK
+   * and not kept). With `allowInputRequired`, an `input_required` result comes back as it is instead of
+   * being answered. For probe's wire checks (cache hints, input requests, tasks).
+   */
+  async requestRaw(method: string, params: Record<string, unknown>, options: { timeoutMs?: number; allowInputRequired?: boolean } = {}): Promise<Record<string, unknown>> {
+    const timeout = options.timeoutMs ?? this.timeouts.callMs;
+    const client = this.client as unknown as { request(r: { method: string; params: Record<string, unknown> }, s: typeof ANY, o: { timeout: number; allowInputRequired?: boolean }): Promise<Record<string, unknown>> };
+    return this.guard(method, () => client.request({ method, params }, ANY, { timeout, ...(options.allowInputRequired ? { allowInputRequired: true } : {}) }), typeof params.name === 'string' ? params.name : undefined, timeout);
   }
 
   async callTool(tool: string, args: Record<string, unknown>, timeoutMs = this.timeouts.callMs): Promise<CallToolResult> {

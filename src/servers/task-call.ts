@@ -13,8 +13,9 @@ export interface TaskClient {
 }
 
 /** A Standard Schema that accepts anything: the task methods are not in the SDK's 2025 method table. */
-type PassThrough = { '~standard': { version: 1; vendor: string; validate: (value: unknown) => { value: unknown } } };
-const ANY: PassThrough = { '~standard': { version: 1, vendor: 'toolvet', validate: (value) => ({ value }) } };
+export type PassThrough = { '~standard': { version: 1; vendor: string; validate: (value: unknown) => { value: unknown } } };
+/** Takes the result as the server sent it (the SDK's own result schemas would reject or strip what probe checks). */
+export const ANY: PassThrough = { '~standard': { version: 1, vendor: 'toolvet', validate: (value) => ({ value }) } };
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 /** Poll at least this often apart, whatever the server asks (a pollInterval of 0 would spin). */
