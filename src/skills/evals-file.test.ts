@@ -56,10 +56,11 @@ describe('loadSkillEvals maps every dialect onto one case type', () => {
 });
 
 describe('loadSkillEvals errors name the file and the JSON path', () => {
-  it('an unknown key', () => {
+  it('an unknown key that misspells a known one stays an error, with "did you mean"', () => {
     const error = fails({ evals: [{ input: 'x', expected_behaviour: [] }] });
     expect(error.code).toBe('E_FILE_INVALID');
     expect(error.path).toBe('$.evals[0].expected_behaviour');
+    expect(error.message).toMatch(/unknown key "expected_behaviour"; did you mean "expected_behavior"\?$/);
   });
   it('a wrong type deep inside', () => {
     expect(fails({ skill_name: 'docx', evals: [{ prompt: 'p', expectations: ['ok', 3] }] }).path).toBe('$.evals[0].expectations[1]');
@@ -81,4 +82,31 @@ describe('loadSkillEvals errors name the file and the JSON path', () => {
     expect(error.code).toBe('E_FILE_PARSE');
     expect(error.message).toMatch(/line 3/);
   });
+});
+
+describe('extra keys in evals files', () => {
+  // Decision (issue 26): a key a few edits from a known key is a likely misspelling and an error with
+  // "did you mean"; any other extra key is ignored, named in `ignoredKeys` (lint notes it as info).
+  const rows: Array<[string, unknown, string | undefined, Array<{ path: string; key: string }>]> = [
+    ['comment on each trigger-set case', [{ query: 'q', should_trigger: true, comment: 'c' }, { query: 'r', should_trigger: false, comment: 'd' }], undefined, [{ path: '$[0]', key: 'comment' }, { path: '$[1]', key: 'comment' }]],
+    ['notes at the top of a skill-creator file', { skill_name: 'docx', notes: 'n', evals: [{ prompt: 'p' }] }, undefined, [{ path: '$', key: 'notes' }]],
+    ['grader on a case', { skill_name: 'docx', evals: [{ prompt: 'p', grader: 'x' }] }, undefined, [{ path: '$.evals[0]', key: 'grader' }]],
+    ['a single best-practices case with tags', { query: 'q', expected_behavior: ['b'], tags: ['t'] }, undefined, [{ path: '$', key: 'tags' }]],
+    ['promt for prompt', { skill_name: 'docx', evals: [{ promt: 'p' }] }, 'prompt', []],
+    ['should_triger for should_trigger', [{ query: 'q', should_triger: true }], 'should_trigger', []],
+    ['expected for expected_behavior (a prefix)', { evals: [{ input: 'x', expected: ['b'] }] }, 'expected_behavior', []],
+    ['Query in the wrong case', [{ Query: 'q', should_trigger: true }], 'query', []],
+    ['eval for evals at the top', { eval: [{ input: 'x' }], evals: [{ input: 'y' }] }, 'evals', []],
+  ];
+  for (const [name, data, meant, ignored] of rows) {
+    it(name, () => {
+      if (meant) {
+        const error = fails(data);
+        expect(error.code).toBe('E_FILE_INVALID');
+        expect(error.message).toContain(`did you mean "${meant}"?`);
+      } else {
+        expect(loadSkillEvals(file(data), 'docx').ignoredKeys).toEqual(ignored);
+      }
+    });
+  }
 });

@@ -16,6 +16,7 @@ import { readDataFile } from '../config/read-file.ts';
 import { validateData } from '../config/validate.ts';
 import { detectDialect, DIALECT_SCHEMAS, EVALS_METADATA_KEYS, type EvalDialect } from './evals-dialects.ts';
 import { evalsProblems, type EvalsProblemGroup } from './evals-problems.ts';
+import { splitExtraKeys, type ExtraKeys, type IgnoredKey } from './evals-extra-keys.ts';
 
 export interface SkillEvalCase {
   /** `<skill>/<id>`: unique across skills. */
@@ -41,6 +42,8 @@ export interface SkillEvals {
   skillName?: string;
   /** Descriptive top-level keys (`category`, `version`, `description`) the file carries; accepted, noted by lint. */
   metadataKeys?: string[];
+  /** Keys no dialect reads and no known key is a few edits from (`comment`): dropped, noted by lint. */
+  ignoredKeys?: IgnoredKey[];
   cases: SkillEvalCase[];
 }
 
@@ -98,13 +101,20 @@ export function parseSkillEvals(data: unknown, file: string, owner: string): Ski
   if (!dialect) {
     throw new ToolvetError('E_FILE_INVALID', `evals file ${file}: $ matches no known evals.json dialect`, { file, path: '$', hint: DIALECT_HINT });
   }
-  const groups = evalsProblems(DIALECT_SCHEMAS[dialect], data);
+  const extra = splitExtraKeys(DIALECT_SCHEMAS[dialect], data);
+  data = extra.data;
+  const groups = withSuggestions(evalsProblems(DIALECT_SCHEMAS[dialect], data), extra.misspelt);
   if (groups.length > 0) {
     try {
       validateData(DIALECT_SCHEMAS[dialect], data, file, `evals file (${dialect} dialect)`, DIALECT_HINT);
     } catch (error) {
       if (!(error instanceof ToolvetError)) throw error;
-      throw new EvalsFileError(error, groups);
+      // A misspelt key explains the error it causes ("missing required key prompt"), so it leads.
+      const [misspelt] = extra.misspelt;
+      const first = misspelt
+        ? new ToolvetError('E_FILE_INVALID', `evals file (${dialect} dialect) ${file}: ${misspelt[0]} unknown key "${misspelt[1].key}"; did you mean "${misspelt[1].meant}"?`, { file, path: misspelt[0], hint: DIALECT_HINT })
+        : error;
+      throw new EvalsFileError(first, groups);
     }
   }
   const entries: Array<{ entry: Raw; path: string }> = Array.isArray(data)
@@ -127,7 +137,20 @@ export function parseSkillEvals(data: unknown, file: string, owner: string): Ski
   }
   const skillName = !Array.isArray(data) && typeof (data as Raw).skill_name === 'string' ? ((data as Raw).skill_name as string) : undefined;
   const metadataKeys = Array.isArray(data) ? [] : EVALS_METADATA_KEYS.filter((k) => Object.hasOwn(data as Raw, k));
-  return { file, dialect, ...(skillName ? { skillName } : {}), ...(metadataKeys.length ? { metadataKeys } : {}), cases };
+  return { file, dialect, ...(skillName ? { skillName } : {}), ...(metadataKeys.length ? { metadataKeys } : {}), ...(extra.ignored.length ? { ignoredKeys: extra.ignored } : {}), cases };
+}
+
+/** `$.evals[1].promt unknown key "promt"` gains `; did you mean "prompt"?` where a known key is a few edits away. */
+function withSuggestions(groups: EvalsProblemGroup[], misspelt: ExtraKeys['misspelt']): EvalsProblemGroup[] {
+  if (misspelt.size === 0) return groups;
+  return groups.map((g) => ({
+    path: g.path,
+    problems: g.problems.map((p) => {
+      const at = /^(\S+) unknown key "/.exec(p)?.[1];
+      const meant = at ? misspelt.get(at)?.meant : undefined;
+      return meant ? `${p}; did you mean "${meant}"?` : p;
+    }),
+  }));
 }
 
 export function loadSkillEvals(file: string, owner: string): SkillEvals {

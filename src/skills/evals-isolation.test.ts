@@ -24,7 +24,8 @@ function collection(): string {
   write('garden-journal/SKILL.md', cleanSkill());
   write('garden-journal/evals/evals.json', JSON.stringify([{ query: 'log that I planted tomatoes in the garden', should_trigger: true }]));
   write('recipes/SKILL.md', cleanSkill({ name: 'recipes', description: 'Cook dinner from saved recipes. Use when the user asks what to cook, e.g. "what can I cook tonight", "find a pasta recipe".' }));
-  // Three cases, four problems: every one must be listed, grouped by case.
+  // Three cases: `grader` and `extra` are keys no dialect reads (ignored, noted by lint); `promt` is a
+  // misspelling of `prompt` and a string is not a list: three problems in two cases, each listed.
   write('recipes/evals/evals.json', JSON.stringify({ skill_name: 'recipes', evals: [{ id: 1, prompt: 'p', grader: 'x' }, { id: 2, promt: 'typo' }, { id: 3, prompt: 'ok', expectations: 'one string', extra: 1 }] }));
   return dir;
 }
@@ -36,10 +37,9 @@ describe('evals files are isolated per skill', () => {
     expect(result.skills!.trigger!.cases.map((c) => c.skill)).toEqual(['garden-journal']);
     const [failure] = result.skills!.evalsErrors!;
     expect(failure.skill).toBe('recipes');
-    expect(failure.problems.map((g) => g.path)).toEqual(['$.evals[0]', '$.evals[1]', '$.evals[2]']);
-    expect(failure.problems.flatMap((g) => g.problems)).toEqual(
-      expect.arrayContaining(['$.evals[0].grader unknown key "grader"', '$.evals[1].promt unknown key "promt"', '$.evals[1].prompt missing required key "prompt"', '$.evals[2].extra unknown key "extra"']),
-    );
+    expect(failure.problems.map((g) => g.path)).toEqual(['$.evals[1]', '$.evals[2]']);
+    expect(failure.problems.flatMap((g) => g.problems)).toEqual(['$.evals[1].prompt missing required key "prompt"', '$.evals[1].promt unknown key "promt"; did you mean "prompt"?', '$.evals[2].expectations must be array']);
+    expect(failure.message).toMatch(/: \$\.evals\[1\]\.promt unknown key "promt"; did you mean "prompt"\? \(3 problems in 2 place\(s\), each listed\)$/);
     expect(result.verdict.status).toBe('fail');
     expect(result.verdict.reasons).toContain('evals file of skill "recipes" did not load; its cases did not run');
   });
@@ -56,14 +56,27 @@ describe('evals files are isolated per skill', () => {
     const dir = collection();
     const { report } = lintSkills([{ dir, scope: 'project', explicit: true }]);
     const findings = report.findings.filter((f) => f.ruleId === 'skill-evals-file');
-    expect(findings.map((f) => f.path)).toEqual(['$.evals[0]', '$.evals[1]', '$.evals[2]']);
+    expect(findings.map((f) => f.path)).toEqual(['$.evals[1]', '$.evals[2]']);
+  });
+
+  it('a file whose only extra keys are unread loads, and lint names each ignored key as info', async () => {
+    const dir = collection();
+    writeFileSync(join(dir, 'recipes/evals/evals.json'), JSON.stringify({ skill_name: 'recipes', evals: [{ id: 1, prompt: 'what can I cook tonight', grader: 'x' }, { id: 2, prompt: 'find a pasta recipe', comment: 'from a user' }] }));
+    const result = await runSkillsEval({ roots: [{ dir, scope: 'project', explicit: true }], model: createModel({ kind: 'mock' }), repeat: 1 });
+    expect(result.skills!.evalsErrors).toBeUndefined();
+    expect(result.skills!.trigger!.cases.map((c) => c.id)).toEqual(['garden-journal/1', 'recipes/1', 'recipes/2']);
+    const { report } = lintSkills([{ dir, scope: 'project', explicit: true }]);
+    expect(report.findings.filter((f) => f.ruleId === 'skill-evals-metadata').map((f) => [f.severity, f.file?.endsWith('recipes/evals/evals.json'), f.path, f.message])).toEqual([
+      ['info', true, '$.evals[0].grader', 'case $.evals[0] has key "grader", which no evals dialect reads: ignored'],
+      ['info', true, '$.evals[1].comment', 'case $.evals[1] has key "comment", which no evals dialect reads: ignored'],
+    ]);
   });
 
   it('the CLI exits 1 (not 3), prints the problems grouped, and --skill passes', async () => {
     const dir = collection();
     const run = await runCli(['skills', 'eval', dir, '--model', 'mock', '--repeat', '1'], { timeoutMs: 240_000 });
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/evals file of skill "recipes" did not load \(E_FILE_INVALID\); its cases did not run:\n.*\n {2}\$\.evals\[0\]\n {4}\$\.evals\[0\]\.grader unknown key "grader"/);
+    expect(run.stdout).toMatch(/evals file of skill "recipes" did not load \(E_FILE_INVALID\); its cases did not run:\n.*\n {2}\$\.evals\[1\]\n {4}\$\.evals\[1\]\.prompt missing required key "prompt"\n {4}\$\.evals\[1\]\.promt unknown key "promt"; did you mean "prompt"\?/);
     const only = await runCli(['skills', 'eval', dir, '--model', 'mock', '--repeat', '1', '--skill', 'garden-journal'], { timeoutMs: 240_000 });
     expect(only.code).toBe(0);
   }, SLOW);
