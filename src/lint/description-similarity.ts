@@ -120,29 +120,51 @@ export function descriptionSimilarities(tools: readonly ToolDefinition[], minSim
     if (known === undefined) objectCache.set(term, (known = objectStems.some((w) => term === w || (w.length >= 3 && term.startsWith(w)))));
     return known;
   };
+  // Each tool's object words with their counts, in the order of its text, found once rather than per pair.
+  const objectTerms = counts.map((count) => [...count.keys()].filter(isObjectWord));
+  const objectCounts = counts.map((count, i) => objectTerms[i].map((term) => count.get(term)!));
   const sq = vectors.map((v) => [...v.values()].reduce((sum, w) => sum + w * w, 0));
-  const postings = new Map<string, Array<[number, number]>>();
+  // Only tools of one operation are compared (reading and creating are not alternatives), so the inverted index is kept per
+  // operation kind: a tool reads its own kind's lists and those of tools without a kind (every kind's
+  // when it has none). On 2,000 tools of fifteen verbs most pairs share a common word ("records",
+  // "system") and a single index walked every one of them. Each list holds its tools in ascending
+  // order; a tool reads only the part after itself.
+  const kindOf = ops.map((op) => op.kind ?? ANY_KIND);
+  const byKind = new Map<string, Map<string, Posting>>();
   vectors.forEach((vector, i) => {
+    let index = byKind.get(kindOf[i]);
+    if (!index) byKind.set(kindOf[i], (index = new Map()));
     for (const [term, weight] of vector) {
-      let list = postings.get(term);
-      if (!list) postings.set(term, (list = []));
-      list.push([i, weight]);
+      let list = index.get(term);
+      if (!list) index.set(term, (list = { tools: [], weights: [] }));
+      list.tools.push(i);
+      list.weights.push(weight);
     }
   });
+  const allIndexes = [...byKind.values()];
   const pairs: SimilarPair[] = [];
   const dot = new Float64Array(tools.length);
   const touched: number[] = [];
   for (let i = 0; i < tools.length; i++) {
     if (sq[i] === 0) continue;
+    const indexes = kindOf[i] === ANY_KIND ? allIndexes : [byKind.get(kindOf[i])!, ...(byKind.has(ANY_KIND) ? [byKind.get(ANY_KIND)!] : [])];
+    // For one pair the products are added term by term in tool i's order, as with one index: the same sums.
     for (const [term, weight] of vectors[i]) {
-      for (const [j, other] of postings.get(term)!) {
-        if (j <= i) continue;
-        if (dot[j] === 0) touched.push(j);
-        dot[j] += weight * other;
+      for (const index of indexes) {
+        const list = index.get(term);
+        if (!list) continue;
+        const { tools: ids, weights } = list;
+        for (let k = firstAfter(ids, i); k < ids.length; k++) {
+          const j = ids[k];
+          if (dot[j] === 0) touched.push(j);
+          dot[j] += weight * weights[k];
+        }
       }
     }
+    // Ascending, so pairs of equal similarity come out in tool order whatever the index's layout.
+    touched.sort((x, y) => x - y);
     for (const j of touched) {
-      const similarity = sameOperation(ops[i], ops[j]) && !differentObjects(i, j) ? withoutVerbs(i, j) : 0;
+      const similarity = !differentObjects(i, j) ? withoutVerbs(i, j) : 0;
       if (similarity >= minSimilarity && similarity > 0) pairs.push({ a: names[i], b: names[j], similarity });
       dot[j] = 0;
     }
@@ -162,19 +184,23 @@ export function descriptionSimilarities(tools: readonly ToolDefinition[], minSim
   }
 
   function hasMoreObjects(i: number, j: number): boolean {
-    for (const [term, count] of counts[i]) {
-      if (term === verbStems[i] || term === verbStems[j] || !isObjectWord(term)) continue;
-      if (count > (counts[j].get(term) ?? 0)) return true;
+    const terms = objectTerms[i];
+    for (let k = 0; k < terms.length; k++) {
+      const term = terms[k];
+      if (term === verbStems[i] || term === verbStems[j]) continue;
+      if (objectCounts[i][k] > (counts[j].get(term) ?? 0)) return true;
     }
     return false;
   }
 
-  /** Cosine of tools i and j with the pair's operation verbs left out of both. */
+  /** Cosine of tools i and j with the pair's operation verbs left out of both (each verb once). */
   function withoutVerbs(i: number, j: number): number {
+    const first = verbStems[i];
+    const second = verbStems[j] === first ? undefined : verbStems[j];
     let d = dot[j];
     let ni = sq[i];
     let nj = sq[j];
-    for (const s of new Set([verbStems[i], verbStems[j]])) {
+    for (const s of [first, second]) {
       if (s === undefined) continue;
       const wi = vectors[i].get(s) ?? 0;
       const wj = vectors[j].get(s) ?? 0;
@@ -186,7 +212,23 @@ export function descriptionSimilarities(tools: readonly ToolDefinition[], minSim
   }
 }
 
-/** Tools of different operations (reading vs creating, create vs delete) are not alternatives to each other. */
-function sameOperation(a: Operation, b: Operation): boolean {
-  return a.kind === undefined || b.kind === undefined || a.kind === b.kind;
+/** Tools without an operation verb: compared with every tool (tools of different operations, reading vs creating, are not alternatives to each other). */
+const ANY_KIND = '';
+
+/** One term's tools, ascending, with the term's weight in each. */
+interface Posting {
+  tools: number[];
+  weights: number[];
+}
+
+/** The first place in an ascending list holding a value above `i`. */
+function firstAfter(ids: readonly number[], i: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid] <= i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -72,14 +72,18 @@ export const nameConfusable: ToolRule = {
     const words = names.map(nameWords);
     const flats = words.map((w) => w.join(''));
     const singulars = words.map((w) => w.map(singular).join(' '));
+    // The first tool of each name, found once (a lookup per pair made thousands of near names quadratic).
+    const byName = new Map<string, ToolDefinition>();
+    for (const tool of tools) if (!byName.has(tool.name)) byName.set(tool.name, tool);
     for (const [i, j] of candidatePairs(singulars, flats)) {
       const [a, b] = [names[i], names[j]];
       const samePlural = singulars[i] === singulars[j];
       const oneOff = Math.min(flats[i].length, flats[j].length) >= 6 && editDistance(flats[i], flats[j]) <= 1;
       if (samePlural || oneOff) {
         // The hint is built from the pair at hand: the plural side renamed from its own words when it lists.
-        const plural = samePlural ? [a, b].find((n) => flats[names.indexOf(n)].length > Math.min(flats[i].length, flats[j].length)) : undefined;
-        const renamed = plural ? listName(tools.find((t) => t.name === plural)) : undefined;
+        const shorter = Math.min(flats[i].length, flats[j].length);
+        const plural = samePlural ? (flats[i].length > shorter ? a : flats[j].length > shorter ? b : undefined) : undefined;
+        const renamed = plural ? listName(byName.get(plural)) : undefined;
         const hint = renamed ? `, e.g. ${renamed} for the one that lists` : '';
         out.push({ target: b, path: '$.name', message: `"${b}" is easily confused with "${a}"; make the difference explicit in the names${hint}` });
       }

@@ -10,7 +10,11 @@ export const toolsetTokenCost: ToolRule = {
   check: (tools, { settings }) => {
     const total = estimateTokens(tools);
     if (total <= settings.tokenBudget) return [];
-    const costly = [...tools].sort((a, b) => estimateToolTokens(b) - estimateToolTokens(a)).slice(0, 3);
-    return [{ path: '$', message: `the definitions cost about ${total} tokens per request (budget ${settings.tokenBudget}); largest: ${costly.map((t) => `${t.name} ~${estimateToolTokens(t)}`).join(', ')}` }];
+    // Each tool's estimate once (it serialises the tool), not twice per comparison of the sort.
+    const costly = tools
+      .map((tool) => ({ name: tool.name, tokens: estimateToolTokens(tool) }))
+      .sort((a, b) => b.tokens - a.tokens)
+      .slice(0, 3);
+    return [{ path: '$', message: `the definitions cost about ${total} tokens per request (budget ${settings.tokenBudget}); largest: ${costly.map((t) => `${t.name} ~${t.tokens}`).join(', ')}` }];
   },
 };
