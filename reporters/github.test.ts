@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ToolvetResult } from '../src/report/model.ts';
 import { everyResult } from '../src/report/testing/real-results.ts';
 import { annotationLine, emitGitHub, renderGitHub } from './github.ts';
+import { tempDir } from '../src/testing/temp-dir.ts';
 
 let merged: ToolvetResult;
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 describe('github reporter', () => {
   it('when GITHUB_ACTIONS is set: annotations on stdout and the Markdown summary appended to $GITHUB_STEP_SUMMARY', () => {
-    const summary = join(mkdtempSync(join(tmpdir(), 'toolvet-gh-')), 'step-summary.md');
+    const summary = join(tempDir('toolvet-gh-'), 'step-summary.md');
     writeFileSync(summary, '# earlier step\n');
     let out = '';
     expect(emitGitHub(merged, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }, (t) => (out += t))).toBe(true);

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { launchChromium } from '../src/report/testing/chromium.ts';
 import { everyResult, fixture } from '../src/report/testing/real-results.ts';
 import { loadToolFile } from '../src/config/tool-file.ts';
 import { renderHtml } from './html.ts';
+import { tempDir } from '../src/testing/temp-dir.ts';
 
 let parts: ToolvetResult[];
 let merged: ToolvetResult;
@@ -62,7 +62,7 @@ describe('html reporter, as text', () => {
 
 describe('html reporter in headless Chromium', () => {
   let chrome: Awaited<ReturnType<typeof launchChromium>>;
-  const dir = mkdtempSync(join(tmpdir(), 'toolvet-html-'));
+  const dir = tempDir('toolvet-html-');
 
   beforeAll(async () => {
     chrome = await launchChromium();

@@ -4,12 +4,12 @@
  * in bench-gate.e2e.test.ts).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ToolvetResult } from '../report/model.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/toolvet.js');
@@ -22,7 +22,7 @@ function toolvet(args: string[]): Promise<{ code: number; stdout: string; stderr
   });
 }
 
-const tmp = (): string => mkdtempSync(join(os.tmpdir(), 'toolvet-bench-'));
+const tmp = (): string => tempDir('toolvet-bench-');
 const QUICK = ['--iterations', '5', '--time', '50', '--starts', '2'];
 
 describe('toolvet bench', () => {

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockModel } from '../models/mock.ts';
 import { startMockServer } from '../models/mock-server.ts';
 import { ROOT, runCli } from './testing.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const tmp = (): string => mkdtempSync(join(tmpdir(), 'toolvet-cli-'));
+const tmp = (): string => tempDir('toolvet-cli-');
 const REFMAN = ['--tools', `${ROOT}fixtures/tools/refman.json`, '--queries', `${ROOT}fixtures/queries/refman.yaml`];
 
 function write(dir: string, name: string, content: unknown): string {

@@ -1,12 +1,12 @@
 /** `toolvet lint` end to end: the real CLI as a child process, real servers, real files. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sarifSchemaErrors } from '../lint/testing/sarif-schema.ts';
 import { ROOT, runCli } from './testing.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const tmp = (): string => mkdtempSync(join(tmpdir(), 'toolvet-lint-'));
+const tmp = (): string => tempDir('toolvet-lint-');
 
 describe('toolvet lint', () => {
   it('exits 0 on the bundled tool files and prints them clean', async () => {

@@ -4,14 +4,14 @@
  * model and a verdict per pair that is the A/B's paired statistics.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { mcnemarExactP } from '../diff/paired-stats.ts';
 import { startSkewedEndpoint, type SkewedEndpoint } from '../models/testing/skewed-endpoint.ts';
 import type { ToolvetResult } from '../report/model.ts';
 import { fixture, runCli, startCli } from './testing.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const REFMAN = ['--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml')];
 let server: ChildProcess;
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe('toolvet eval --models', () => {
   it('runs the mock and two endpoints on the same cases: a table per model, a verdict per pair, a recommendation', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-models-'));
+    const dir = tempDir('toolvet-models-');
     const json = join(dir, 'out.json');
     // Comma-separated and repeatable mean the same.
     const run = await runCli(['eval', ...REFMAN, '--models', `mock,openai:bad@${bad.url}`, '--models', `openai:noisy@${noisy.url}`, '--json', json]);

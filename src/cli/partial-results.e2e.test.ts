@@ -3,13 +3,13 @@
  * one that cannot start, `snapshot` writes the server that answered and exits 2 naming the other;
  * `lint`, `probe` and `bench` report `complete: false` and print no pass line.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, runCli } from './testing.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-partial-'));
+const dir = tempDir('toolvet-partial-');
 const host = join(dir, 'host.json');
 writeFileSync(
   host,

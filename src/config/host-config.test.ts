@@ -1,13 +1,13 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolvetError } from '../errors.ts';
 import { redactSecrets } from '../safety/secrets.ts';
 import { loadHostConfig, selectServers } from './host-config.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 function tempConfig(content: unknown): { dir: string; file: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'toolvet-host-'));
+  const dir = tempDir('toolvet-host-');
   mkdirSync(join(dir, 'servers'));
   writeFileSync(join(dir, 'servers', 'a.mjs'), '');
   const file = join(dir, 'host.json');

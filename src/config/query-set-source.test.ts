@@ -2,8 +2,7 @@
  * openQuerySet: a JSON set read streaming gives what loadQuerySet gives, case for case, and any file
  * loadQuerySet refuses is refused with loadQuerySet's own error (file, path, line).
  */
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, readlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -11,11 +10,12 @@ import { ToolvetError } from '../errors.ts';
 import { allCases, openQuerySet as openDefault, STREAM_ABOVE_BYTES } from './query-set-source.ts';
 import { caseRefs, loadQuerySet } from './query-set.ts';
 import { MAX_INPUT_BYTES, MAX_STREAMED_BYTES } from './read-file.ts';
+import { tempDir as makeTempDir } from '../testing/temp-dir.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'queries');
 
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'toolvet-qss-'));
+  return makeTempDir('toolvet-qss-');
 }
 
 function write(name: string, content: string | Buffer): string {

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkQuerySetTools, loadQuerySet } from './query-set.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 function write(name: string, content: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'toolvet-qs-')), name);
+  const file = join(tempDir('toolvet-qs-'), name);
   writeFileSync(file, content);
   return file;
 }

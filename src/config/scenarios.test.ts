@@ -1,13 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkQuerySetTools, loadQuerySet } from './query-set.ts';
 import { loadEvalInputs } from '../run/eval-run.ts';
 import { fixture } from '../cli/testing.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 function write(name: string, content: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'toolvet-sc-')), name);
+  const file = join(tempDir('toolvet-sc-'), name);
   writeFileSync(file, content);
   return file;
 }

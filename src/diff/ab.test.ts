@@ -2,8 +2,7 @@
  * The A/B of descriptions against the refman fixture server (live, old side) and reworded tool files
  * (new side), with the mock model: a harmful rewording fails the gate, a harmless one passes.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { createOverlapModel } from '../bench/harness/overlap-model.ts';
 import { runCli } from '../cli/testing.ts';
 import { compareRuns, verdictOf } from './ab.ts';
 import { runDiff } from './run-diff.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const fixtures = (p: string): string => fileURLToPath(new URL(`../../fixtures/${p}`, import.meta.url));
 const refmanLive = `live:${fixtures('hosts/example.json')}`;
@@ -43,7 +43,7 @@ describe('A/B of descriptions (mock model)', () => {
   });
 
   it('does not pass silently when the budget runs out before a decision, unless the baseline accepts it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-ab-'));
+    const dir = tempDir('toolvet-ab-');
     const few = join(dir, 'few.yaml');
     writeFileSync(few, readFileSync(queries[0], 'utf8').replace(/^servers: .*$/m, 'name: few'));
     // A stochastic model and a budget of the first look only: too little to rule out a 5-point drop.

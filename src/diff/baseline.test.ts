@@ -1,15 +1,15 @@
 /** The baseline file: accepted findings pass until they expire; stale entries fail; bad files name the path. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ToolvetError } from '../errors.ts';
 import { loadBaseline } from './baseline.ts';
 import { runDiff } from './run-diff.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const fixtures = (p: string): string => fileURLToPath(new URL(`../../fixtures/${p}`, import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-baseline-'));
+const dir = tempDir('toolvet-baseline-');
 const write = (name: string, text: string): string => {
   const file = join(dir, name);
   writeFileSync(file, text);

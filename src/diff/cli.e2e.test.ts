@@ -1,11 +1,11 @@
 /** `toolvet snapshot` and `toolvet diff` as child processes: output, formats and exit codes 0/1/2/3. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/testing.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-diff-cli-'));
+const dir = tempDir('toolvet-diff-cli-');
 
 // Each CLI start costs a few seconds on a busy machine.
 describe('toolvet snapshot / diff (CLI)', { timeout: 120_000 }, () => {

@@ -4,8 +4,7 @@
  * the decision at every --fail-on and level; the end-to-end test runs a real diff with a breaking and
  * a retest change and checks that each renderer agrees with the stamp.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { formatDiffText } from './format-text.ts';
 import { gateDiff } from './gate.ts';
 import { runDiff } from './run-diff.ts';
 import type { AbResult, Change, FailOn, Level, VersionCheck } from './types.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const change = (level: Level, accepted = false): Change => ({ tool: 't', check: `c-${level}`, level, path: 'inputSchema', message: level, ...(accepted ? { accepted: { reason: 'r', expires: '2099-01-01' } } : {}) });
 
@@ -97,7 +97,7 @@ describe('the gate stamps what fails', () => {
   });
 
   it('every renderer reads the stamp: --fail-on retest fails on the breaking and the retest change of a real diff', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-gate-'));
+    const dir = tempDir('toolvet-gate-');
     const refman = JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/tools/refman.json', import.meta.url)), 'utf8')) as Array<{ name: string; description: string }>;
     // search_items removed (breaking), get_item reworded (retest).
     const next = refman.filter((t) => t.name !== 'search_items').map((t) => (t.name === 'get_item' ? { ...t, description: `${t.description} Reworded.` } : t));

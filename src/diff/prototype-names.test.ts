@@ -4,15 +4,15 @@
  * `__proto__` (key sorting assigned it, which sets the prototype) and a removed required `__proto__`
  * parameter passed the diff gate.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../cli/testing.ts';
 import { runDiff } from './run-diff.ts';
 import { writeSnapshots } from './snapshot.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-diff-proto-'));
+const dir = tempDir('toolvet-diff-proto-');
 const NAMES = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'];
 type Snap = { tools: Array<{ name: string; inputSchema: { properties?: Record<string, unknown>; required?: string[] } }> };
 let snapshotFile: string;

@@ -5,8 +5,7 @@
  * definitions: the 2026 release renamed most tools to kebab-case, dropped sampleLLM and zip, added
  * annotations, titles and `execution`, and reshaped two inputs.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +13,10 @@ import type { ToolvetResult } from '../report/model.ts';
 import { SURFACE_CHECKS } from './checks/surface-index.ts';
 import { runDiff } from './run-diff.ts';
 import { writeSnapshots } from './snapshot.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-everything-'));
+const dir = tempDir('toolvet-everything-');
 const host = (script: string): string => {
   const file = join(dir, `${script.split('/')[1]}.json`);
   writeFileSync(file, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [join(root, 'node_modules', script, 'dist/index.js'), 'stdio'] } } }));

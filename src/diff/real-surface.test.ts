@@ -8,8 +8,7 @@
  * resource-prompt (resourceType and resourceId required), seven demo://resource/static/document/*.md
  * resources and two demo://resource/dynamic/{text,blob}/{resourceId} templates.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +16,10 @@ import { runCli } from '../cli/testing.ts';
 import type { ToolvetResult } from '../report/model.ts';
 import { SURFACE_CHECKS } from './checks/surface-index.ts';
 import { writeSnapshots } from './snapshot.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-surface-'));
+const dir = tempDir('toolvet-surface-');
 const config = join(dir, 'host.json');
 writeFileSync(
   config,

@@ -1,11 +1,11 @@
 /** `toolvet diff --require-semver` as a child process, on pairs of real snapshot files in a temporary folder. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/testing.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-semver-'));
+const dir = tempDir('toolvet-semver-');
 const base = JSON.parse(readFileSync('fixtures/snapshots/refman.json', 'utf8')) as { server: { name: string; version?: string }; tools: Array<{ name: string }> };
 
 /** The refman snapshot at `version`, without `get_item` when `breaking` (a removed tool breaks its callers). */

@@ -2,15 +2,15 @@
  * `--server` on every kind of side: folder vs folder, folder vs live, live vs live. Before, a folder
  * side ignored it, so every tool of every other server read as removed (a false breaking gate).
  */
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/testing.ts';
 import { runDiff } from './run-diff.ts';
 import { writeSnapshots } from './snapshot.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-diff-server-'));
+const dir = tempDir('toolvet-diff-server-');
 const all = join(dir, 'all');
 const onlyNotebook = join(dir, 'notebook-only');
 const HOST = 'fixtures/hosts/example.json';

@@ -1,15 +1,15 @@
 /** Snapshots of the live fixture servers: byte-identical twice, readable by `--tools`, equal to the committed ones. */
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadToolFile } from '../config/tool-file.ts';
 import { ToolvetError } from '../errors.ts';
 import { createSnapshot, serializeSnapshot, writeSnapshots } from './snapshot.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const fixtures = (p: string): string => fileURLToPath(new URL(`../../fixtures/${p}`, import.meta.url));
-const temp = (): string => mkdtempSync(join(tmpdir(), 'toolvet-snapshot-'));
+const temp = (): string => tempDir('toolvet-snapshot-');
 
 describe('snapshot', () => {
   it('gives byte-identical files when the same servers are snapshotted twice', async () => {

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/testing.ts';
 import { runLint } from '../lint/lint-run.ts';
 import { writeSnapshots } from './snapshot.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const config = fileURLToPath(new URL('../../fixtures/hosts/resources-unanswered.json', import.meta.url));
 
@@ -13,7 +13,7 @@ const config = fileURLToPath(new URL('../../fixtures/hosts/resources-unanswered.
 // snapshot and lint --config failed on it with E_CALL_FAILED, so its 21 tools could not be linted.
 describe('a server that declares resources but does not answer resources/list', () => {
   it('is snapshotted with its tools, its resources unrecorded', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'toolvet-unanswered-'));
+    const out = tempDir('toolvet-unanswered-');
     const [written] = await writeSnapshots({ config, outDir: out });
     expect(written).toMatchObject({ server: 'resources-unanswered', tools: 1 });
     const data = JSON.parse(readFileSync(join(out, 'resources-unanswered.json'), 'utf8'));
@@ -49,7 +49,7 @@ describe('a server whose resources/list fails', () => {
   }, 120_000);
 
   it('is snapshotted without its resources, and the CLI says so on stderr', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'toolvet-failing-'));
+    const out = tempDir('toolvet-failing-');
     const run = await runCli(['snapshot', '--config', failing, '--out', out], { timeoutMs: 120_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('resources-failing: 1 tools');

@@ -2,8 +2,7 @@
  * MCP 2026-07-28 lets an outputSchema have any JSON type at its root (an array of results, a string,
  * a number). Lint, the tool-file loader and diff accept such schemas and still compare them.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadToolFile } from '../config/tool-file.ts';
@@ -12,6 +11,7 @@ import { diffTools } from '../diff/structural.ts';
 import type { ToolDefinition } from '../types.ts';
 import { lintTools } from './lint-tools.ts';
 import { cleanTool } from './testing/rule-table.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const arrayRoot = (itemType: string): ToolDefinition => cleanTool({ outputSchema: { type: 'array', items: { type: 'object', properties: { title: { type: itemType } }, required: ['title'] } } });
 const stringRoot = cleanTool({ name: 'summarize_notes', outputSchema: { type: 'string', maxLength: 2000 } });
@@ -25,7 +25,7 @@ describe('outputSchema of any root type', () => {
   });
 
   it('loads from a snapshot file', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'toolvet-root-')), 's.json');
+    const file = join(tempDir('toolvet-root-'), 's.json');
     writeFileSync(file, JSON.stringify({ toolvetSnapshot: 1, server: { name: 's' }, tools: [arrayRoot('string'), stringRoot] }));
     expect(loadToolFile(file).tools.map((t) => t.outputSchema?.type)).toEqual(['array', 'string']);
   });

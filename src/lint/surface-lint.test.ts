@@ -5,14 +5,14 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/testing.ts';
 import type { ToolvetResult } from '../report/model.ts';
 import { lintToolSets } from './lint-tools.ts';
 import { PROMPT_RULES, RESOURCE_RULES } from './rules/surface/index.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const RULES_DIR = new URL('./rules/surface/', import.meta.url);
 const docs = readFileSync(new URL('../../docs/resources-prompts.md', import.meta.url), 'utf8');
@@ -66,7 +66,7 @@ describe('toolvet lint on the real server-everything 2026.8.31', () => {
   it('reports its two form-only prompt descriptions and the undescribed "state" argument, nothing else about its surface', async () => {
     const require = createRequire(import.meta.url);
     const bin = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-surface-lint-'));
+    const dir = tempDir('toolvet-surface-lint-');
     writeFileSync(join(dir, 'host.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [bin, 'stdio'] } } }));
     const run = await runCli(['lint', '--config', join(dir, 'host.json'), '--format', 'json', '--output', join(dir, 'lint.json')]);
     expect(run.code, run.stderr).not.toBe(2);

@@ -1,11 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ToolvetError } from '../errors.ts';
 import { loadShardResults, mergeResults, readShardFolder } from './merge.ts';
 import type { ToolvetResult } from './model.ts';
 import { everyResult } from './testing/real-results.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 let parts: ToolvetResult[];
 
@@ -70,7 +70,7 @@ describe('mergeResults', () => {
 
 describe('loadShardResults', () => {
   it('loads every result in the folder, in name order', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-merge-'));
+    const dir = tempDir('toolvet-merge-');
     const [a, b] = split(parts[0]);
     writeFileSync(join(dir, 'toolvet.shard-1-of-2.json'), JSON.stringify(a));
     writeFileSync(join(dir, 'toolvet.shard-2-of-2.json'), JSON.stringify(b));
@@ -81,7 +81,7 @@ describe('loadShardResults', () => {
   });
 
   it('refuses a copied shard, which would count its cases twice', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-merge-'));
+    const dir = tempDir('toolvet-merge-');
     writeFileSync(join(dir, 'toolvet.shard-1-of-2.json'), JSON.stringify(parts[0]));
     copyFileSync(join(dir, 'toolvet.shard-1-of-2.json'), join(dir, 'toolvet.shard-2-of-2.json'));
     const error = thrown(() => loadShardResults(dir));
@@ -90,7 +90,7 @@ describe('loadShardResults', () => {
   });
 
   it('reads only shard files: a merged toolvet.json beside them is skipped and named, not counted', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-merge-'));
+    const dir = tempDir('toolvet-merge-');
     const [a, b] = split(parts[0]);
     writeFileSync(join(dir, 'toolvet.shard-1-of-3.json'), JSON.stringify(a));
     writeFileSync(join(dir, 'toolvet.shard-2-of-3.json'), JSON.stringify(b));
@@ -103,7 +103,7 @@ describe('loadShardResults', () => {
   });
 
   it('names an empty folder, a missing one, and a file that is not a result', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-merge-'));
+    const dir = tempDir('toolvet-merge-');
     expect(thrown(() => loadShardResults(dir)).message).toContain('holds no shard results (toolvet.shard-<i>-of-<n>.json)');
     expect(thrown(() => loadShardResults(join(dir, 'nope'))).code).toBe('E_FILE_MISSING');
     writeFileSync(join(dir, 'results.json'), '{}');

@@ -1,5 +1,4 @@
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ToolvetError } from '../errors.ts';
@@ -7,6 +6,7 @@ import { RESULT_SCHEMA_VERSION, type ToolvetResult } from './model.ts';
 import { loadResultFile, RESULT_SCHEMA, resultSchemaErrors } from './result-schema.ts';
 import { GENERATE_COMMAND, generateResultSchema, SCHEMA_FILE, schemaText } from './schema/generate-schema.ts';
 import { everyResult } from './testing/real-results.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 let parts: ToolvetResult[];
 let merged: ToolvetResult;
@@ -44,7 +44,7 @@ describe('result JSON Schema', () => {
 });
 
 describe('loadResultFile', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'toolvet-schema-'));
+  const dir = tempDir('toolvet-schema-');
   const write = (name: string, data: unknown): string => {
     const file = join(dir, name);
     writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data));

@@ -4,17 +4,17 @@
  * model behind our endpoint on 127.0.0.1 recording what each request offered: the app-only tools are
  * never offered, and a model that names one anyway is not routed to it.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, ROOT } from '../cli/testing.ts';
 import { startMockServer, type MockServer } from '../models/mock-server.ts';
 import type { ToolvetResult } from '../report/model.ts';
 import type { ModelDriver, ModelResponse } from '../types.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const APP_ONLY = ['poll_pdf_commands', 'read_pdf_bytes', 'save_pdf', 'submit_page_data', 'submit_save_data', 'submit_viewer_state'];
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-app-only-'));
+const dir = tempDir('toolvet-app-only-');
 const offered: string[][] = [];
 
 /** Lists what it is offered; asked to save, it calls the app-only `save_pdf` by name. */

@@ -3,8 +3,7 @@
  * noise, so this asserts plumbing: every case ends as a well-formed result, and arguments cut off by
  * the token cap (finish_reason length) are a failed case with a clear reason, never a crash.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
@@ -12,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAIModel } from '../models/openai.ts';
 import { LLAMA_MODEL, llamaSkipReason, sharedLlamaBaseUrl } from '../testing/llama.ts';
 import { runEval } from './eval-run.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const fixture = (path: string): string => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
 const skip = llamaSkipReason();
@@ -27,7 +27,7 @@ describe.skipIf(skip !== undefined)('eval against a real llama.cpp server', () =
     const model = createOpenAIModel({ baseUrl, modelName: LLAMA_MODEL, maxRetries: 0, timeoutMs: 60_000 });
     // A dozen of the bundled queries: enough to see cut-off calls, few enough for CI's time budget.
     const set = parse(readFileSync(fixture('queries/refman.yaml'), 'utf8')) as { cases: unknown[] };
-    const queries = join(mkdtempSync(join(tmpdir(), 'toolvet-llama-')), 'refman-12.yaml');
+    const queries = join(tempDir('toolvet-llama-'), 'refman-12.yaml');
     writeFileSync(queries, stringify({ ...set, cases: set.cases.slice(0, 12) }));
     const result = await runEval({
       toolsFiles: [fixture('tools/refman.json')],

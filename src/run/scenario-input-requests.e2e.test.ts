@@ -3,16 +3,16 @@
  * confirm before `delete_file` deletes. A scripted model behind our endpoint on 127.0.0.1 asks to
  * delete; the scenario's `answers:` say what the user replies. Run through the CLI, as a user would.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
 import { startMockServer, type MockServer } from '../models/mock-server.ts';
 import type { ToolvetResult } from '../report/model.ts';
 import type { ModelDriver, ModelResponse } from '../types.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-input-'));
+const dir = tempDir('toolvet-input-');
 const usage = { promptTokens: 1, completionTokens: 1 };
 
 /** Deletes old-report.pdf, then repeats what the tool said. */

@@ -4,16 +4,16 @@
  * scenario's call goes as a task, is polled to its end, and the model gets (and is scored on) the
  * final report. Through the CLI, with a scripted model behind our endpoint on 127.0.0.1.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../cli/testing.ts';
 import { startMockServer, type MockServer } from '../models/mock-server.ts';
 import type { ToolvetResult } from '../report/model.ts';
 import type { ModelDriver, ModelResponse } from '../types.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-tasks-'));
+const dir = tempDir('toolvet-tasks-');
 const usage = { promptTokens: 1, completionTokens: 1 };
 
 function researchingModel(): ModelDriver {

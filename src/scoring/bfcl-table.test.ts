@@ -4,13 +4,13 @@
  * BFCL's AST checker gives each answer, or ours where docs/scoring.md lists a deliberate difference.
  * Cases are loaded through the query-set loader, as a user's file would be.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadQuerySet } from '../config/query-set.ts';
 import type { ModelResponse, SelectionCase, ToolDefinition } from '../types.ts';
 import { scoreAttempt } from './score-attempt.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const tool = (name: string, properties: Record<string, unknown>, required: string[]): ToolDefinition => ({ name, inputSchema: { type: 'object', properties, required } });
 const tools = new Map(
@@ -28,7 +28,7 @@ const tools = new Map(
   ].map((t) => [t.name, t]),
 );
 
-const dir = mkdtempSync(join(tmpdir(), 'toolvet-bfcl-'));
+const dir = tempDir('toolvet-bfcl-');
 writeFileSync(
   join(dir, 'bfcl.yaml'),
   `cases:

@@ -5,14 +5,14 @@
  * snapshots record 2025-11-25 for the v1 servers and 2026-07-28 for the v2 ones. Then the four ways a
  * remote entry goes wrong, each with its own code, and the token appears in no output or file.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, runCli, type CliRun } from '../cli/testing.ts';
 import { freePort, startEverythingHttp, startModernHttp, type HttpServerHandle } from '../testing/http-server.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const TOKEN = 'e2e-bearer-5c1f8e2d9a';
 const require = createRequire(import.meta.url);
@@ -26,7 +26,7 @@ let html: Server;
 const env = { WAREHOUSE_TOKEN: TOKEN };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'toolvet-four-'));
+  dir = tempDir('toolvet-four-');
   [http, sse] = await Promise.all([startModernHttp({ MODERN_TOKEN: TOKEN }), startEverythingHttp('sse')]);
   config = join(dir, '.mcp.json');
   writeFileSync(

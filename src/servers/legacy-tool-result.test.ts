@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runProbe } from '../probe/probe-run.ts';
 import { ServerConnection } from './server-connection.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const script = fileURLToPath(new URL('../../fixtures/servers/legacy-tool-result.mjs', import.meta.url));
 
@@ -24,7 +24,7 @@ describe('a tools/call result in the 2024-10-07 envelope ({"toolResult": ...})',
   }, 60_000);
 
   it('lets probe see the isError naming the unknown tool, and the server failing a call it never validated', async () => {
-    const config = join(mkdtempSync(join(tmpdir(), 'toolvet-legacy-')), 'host.json');
+    const config = join(tempDir('toolvet-legacy-'), 'host.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { legacy: { command: process.execPath, args: [script] } } }));
     const server = (await runProbe({ config, allowDestructive: true })).probe!.servers[0];
     expect(server.unknownTool).toMatchObject({ shape: 'is-error-text', status: 'pass' });

@@ -3,14 +3,14 @@
  * SIGTERM while flooding notifications, are both ended by `close()`, their whole process group with
  * them, and nothing of ours stays open (the CLI exits).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../cli/testing.ts';
 import { existsSync } from 'node:fs';
 import { ServerConnection } from './server-connection.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/servers/${name}`, import.meta.url));
 
@@ -46,7 +46,7 @@ function running(pid: number): boolean {
 
 describe('processes end', () => {
   it.runIf(process.platform === 'linux')('setsid descendants end with the server: its own detached child and a double-forked orphan', async () => {
-    const pidFile = join(mkdtempSync(join(tmpdir(), 'toolvet-setsid-')), 'pids.json');
+    const pidFile = join(tempDir('toolvet-setsid-'), 'pids.json');
     const connection = await ServerConnection.start('daemoniser', { command: process.execPath, args: [fixture('faults/setsid-grandchild.mjs')], env: { SLEEPER_PID_FILE: pidFile } });
     const { direct, orphan } = JSON.parse(readFileSync(pidFile, 'utf8')) as { direct: number; orphan: number };
     try {
@@ -72,7 +72,7 @@ describe('processes end', () => {
   });
 
   it.runIf(process.platform === 'linux')('through the CLI: once `toolvet lint --config` exits, the setsid descendants are gone too', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-setsid-cli-'));
+    const dir = tempDir('toolvet-setsid-cli-');
     const pidFile = join(dir, 'pids.json');
     const host = join(dir, 'host.json');
     writeFileSync(host, JSON.stringify({ mcpServers: { daemoniser: { command: process.execPath, args: [fixture('faults/setsid-grandchild.mjs')], env: { SLEEPER_PID_FILE: pidFile } } } }));
@@ -95,7 +95,7 @@ describe('processes end', () => {
   }, 90_000);
 
   it('a helper holding the server stdout is ended with the server, and close() returns', async () => {
-    const pidFile = join(mkdtempSync(join(tmpdir(), 'toolvet-grandchild-')), 'pid');
+    const pidFile = join(tempDir('toolvet-grandchild-'), 'pid');
     const connection = await ServerConnection.start('holder', { command: process.execPath, args: [fixture('faults/grandchild-holds-stdout.mjs')], env: { GRANDCHILD_PID_FILE: pidFile } });
     expect((await connection.listTools()).map((t) => t.name)).toEqual(['get_status']);
     const helper = Number(readFileSync(pidFile, 'utf8'));
@@ -116,7 +116,7 @@ describe('processes end', () => {
   });
 
   it('the CLI exits after linting both servers (it used to wait for the helper to let go of the pipe)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-ends-'));
+    const dir = tempDir('toolvet-ends-');
     const pidFile = join(dir, 'pid');
     const config = join(dir, 'host.json');
     writeFileSync(
@@ -136,7 +136,7 @@ describe('processes end', () => {
   });
 
   it('a CLI stopped with SIGTERM takes its servers with it (they sit in their own process group)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-sigterm-'));
+    const dir = tempDir('toolvet-sigterm-');
     const pidFile = join(dir, 'pid');
     const config = join(dir, 'host.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { stubborn: { command: process.execPath, args: [fixture('faults/ignores-stdin-end.mjs')], env: { PID_FILE: pidFile } } } }));

@@ -3,11 +3,11 @@
  * `archive` and as `shop` (in that order), so two real servers list the same tool names; each logs
  * the calls that reach it to its own file in the folder.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { fixture } from '../cli/testing.ts';
+import { tempDir } from './temp-dir.ts';
 
 export type ItemsServer = 'archive' | 'shop';
 
@@ -21,7 +21,7 @@ export interface ItemsWorld {
 }
 
 export function itemsWorld(): ItemsWorld {
-  const dir = mkdtempSync(join(tmpdir(), 'toolvet-items-'));
+  const dir = tempDir('toolvet-items-');
   const log = (server: string): string => join(dir, `${server}.jsonl`);
   const entry = (server: string) => ({ command: process.execPath, args: [fixture('servers/items.mjs')], env: { ITEMS_STORE: server, ITEMS_LOG: log(server) } });
   const config = join(dir, 'host.json');

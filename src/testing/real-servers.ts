@@ -4,8 +4,8 @@
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { tempDir } from './temp-dir.ts';
 
 const require = createRequire(import.meta.url);
 const bin = (pkg: string): string => join(dirname(require.resolve(`${pkg}/package.json`)), 'dist', 'index.js');
@@ -20,7 +20,7 @@ export interface RealHost {
 }
 
 export function realServersHost(prefix = 'toolvet-real-'): RealHost {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = tempDir(prefix);
   const root = mkdtempSync(join(dir, 'files-'));
   const memory = join(dir, 'memory.jsonl');
   const config = join(dir, 'host.json');

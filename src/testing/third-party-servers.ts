@@ -5,10 +5,10 @@
  * placeholder that is no key at all: its calls fail upstream, which is what the probe must tell
  * apart from a rejection. Nothing here reaches the network on start.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './temp-dir.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -58,7 +58,7 @@ export function binScript(pkg: string): string {
 
 /** A host config in a fresh temp folder that starts the named servers of the set (all by default). */
 export function thirdPartyHost(names?: readonly string[], prefix = 'toolvet-third-party-'): { config: string; dir: string } {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = tempDir(prefix);
   const mcpServers: Record<string, unknown> = {};
   for (const s of THIRD_PARTY_SERVERS) {
     if (names && !names.includes(s.name)) continue;

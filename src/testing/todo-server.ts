@@ -3,13 +3,13 @@
  * records every call that reached a handler, a writer for query sets, and readers for the log and the
  * CLI's JSON result.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { ToolvetResult } from '../report/model.ts';
 import type { ScenarioResult } from '../run/scenario-types.ts';
 import { fixture } from '../cli/testing.ts';
+import { tempDir } from './temp-dir.ts';
 
 export interface TodoWorld {
   dir: string;
@@ -22,7 +22,7 @@ export interface TodoWorld {
 }
 
 export function todoWorld(extraServers: Record<string, object> = {}): TodoWorld {
-  const dir = mkdtempSync(join(tmpdir(), 'toolvet-todo-'));
+  const dir = tempDir('toolvet-todo-');
   const log = join(dir, 'ran.jsonl');
   const config = join(dir, 'host.json');
   writeFileSync(config, JSON.stringify({ mcpServers: { todo: { command: process.execPath, args: [fixture('servers/todo.mjs')], env: { TODO_LOG: log } }, ...extraServers } }, null, 2));

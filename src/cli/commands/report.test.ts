@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
@@ -11,6 +10,7 @@ import { everyResult } from '../../report/testing/real-results.ts';
 import { createMockModel } from '../../models/mock.ts';
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { executeReport, type ReportFlags } from './report.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
 
 const BIN = fileURLToPath(new URL('../../../bin/toolvet.js', import.meta.url));
 
@@ -36,7 +36,7 @@ const file = (name: string): string => join(dir, name);
 
 beforeAll(async () => {
   ({ parts } = await everyResult());
-  dir = mkdtempSync(join(tmpdir(), 'toolvet-report-cli-'));
+  dir = tempDir('toolvet-report-cli-');
   writeFileSync(file('eval.json'), JSON.stringify(parts[0]));
   writeFileSync(file('diff.json'), JSON.stringify(parts[1]));
 }, 120_000);
@@ -61,7 +61,7 @@ describe('toolvet report (CLI)', () => {
   }, 60_000);
 
   it('an empty skills run is not a pass: report --gate exits 1 and names it', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'toolvet-no-skills-'));
+    const empty = tempDir('toolvet-no-skills-');
     const result = await runSkillsEval({ roots: [{ dir: empty, scope: 'project', explicit: true }], model: createMockModel(), behaviour: false, repeat: 1 });
     writeFileSync(file('no-skills.json'), JSON.stringify(result));
     const { exit } = report([file('no-skills.json')], { format: ['json'], out: file('no-skills-out.json'), gate: true });

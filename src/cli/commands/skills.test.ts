@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SKILL_RULES } from '../../lint/rules/skill/index.ts';
@@ -7,6 +6,7 @@ import type { ToolvetResult } from '../../report/model.ts';
 import { startFaultEndpoint } from '../../models/testing/fault-endpoint.ts';
 import { textAnswer } from '../../models/testing/replies.ts';
 import { runCli } from '../testing.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
 
 const GOOD = ['fixtures/skills/project', '--user-dir', 'fixtures/skills/user'];
 const BROKEN = ['fixtures/skills-broken/project', '--user-dir', 'fixtures/skills-broken/user'];
@@ -33,7 +33,7 @@ describe('toolvet skills lint', () => {
   });
 
   it('writes SARIF with file locations and lines', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'toolvet-skills-')), 'skills.sarif');
+    const out = join(tempDir('toolvet-skills-'), 'skills.sarif');
     const run = await runCli(['skills', 'lint', ...BROKEN, '--format', 'sarif', '--output', out, '--fail-on', 'info']);
     expect(run.code).toBe(1);
     const sarif = JSON.parse(readFileSync(out, 'utf8')) as { version: string; runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation?: { artifactLocation: { uri: string }; region?: { startLine: number } } }> }> }> };
@@ -51,7 +51,7 @@ describe('toolvet skills lint', () => {
 
 describe('toolvet skills eval', () => {
   it('prints the confusion matrix and writes the skills section as JSON', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'toolvet-skills-')), 'result.json');
+    const out = join(tempDir('toolvet-skills-'), 'result.json');
     const run = await runCli(['skills', 'eval', ...GOOD, '--no-behaviour', '--json', out]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -74,7 +74,7 @@ describe('toolvet skills eval', () => {
   it('an LLM judge whose answer is not JSON makes those behaviours errors (exit 2), never passes', async () => {
     const judge = await startFaultEndpoint(() => textAnswer('Looks good to me!'));
     try {
-      const out = join(mkdtempSync(join(tmpdir(), 'toolvet-skills-')), 'result.json');
+      const out = join(tempDir('toolvet-skills-'), 'result.json');
       const run = await runCli([
         'skills', 'eval', ...GOOD, '--skill', 'reference-manager', '--no-trigger', '--no-baseline',
         '--config', 'fixtures/hosts/example.json', '--server', 'refman',

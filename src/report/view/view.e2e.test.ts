@@ -4,13 +4,13 @@
  * attempts (screenshot in the test's temp folder), two runs side by side, and paths out refused.
  */
 import { request } from 'node:http';
-import { mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { launchChromium } from '../testing/chromium.ts';
 import { startViewServer, type ViewServer } from './server.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
 
 const fixture = (p: string): string => new URL(`../../../fixtures/${p}`, import.meta.url).pathname;
 
@@ -46,7 +46,7 @@ let history: string;
 let server: ViewServer;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'toolvet-view-'));
+  dir = tempDir('toolvet-view-');
   history = join(dir, 'history');
   for (const tools of ['refman', 'refman', 'refman-v2-harmful']) {
     expect(await quiet(['eval', '--tools', fixture(`tools/${tools}.json`), '--queries', fixture('queries/refman.yaml'), '--model', 'mock', '--repeat', '6', '--history', history])).toBe(0);

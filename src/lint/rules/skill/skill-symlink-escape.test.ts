@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanSkill, skillRuleTable } from '../../../skills/testing/skill-rule-table.ts';
 import { escapingLinks, skillSymlinkEscape } from './skill-symlink-escape.ts';
+import { tempDir } from '../../../testing/temp-dir.ts';
 
 skillRuleTable(skillSymlinkEscape, {
   valid: [{ name: 'plain files', user: { 'garden-journal/SKILL.md': cleanSkill(), 'garden-journal/references/a.md': 'x' } }],
@@ -11,7 +11,7 @@ skillRuleTable(skillSymlinkEscape, {
 });
 
 describe('escapingLinks (symlinks are made on disk, which the table cannot write)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'toolvet-symlink-'));
+  const dir = tempDir('toolvet-symlink-');
   const skill = join(dir, 'garden-journal');
   mkdirSync(join(skill, 'references'), { recursive: true });
   writeFileSync(join(skill, 'SKILL.md'), cleanSkill());
