@@ -45,8 +45,25 @@ export interface WalkOptions {
   pattern?: string;
 }
 
+/** A SKILL.md below another skill's folder (`pdf/references/forms/SKILL.md`). */
+export interface NestedSkillFile {
+  /** The SKILL.md. */
+  file: string;
+  /** The skill folder it sits in. */
+  parent: string;
+}
+
+/** How far below a skill folder nested SKILL.md files are looked for. */
+const NESTED_DEPTH = 4;
+
 export interface WalkResult {
   skills: FoundSkill[];
+  /**
+   * SKILL.md files inside another skill's folder. Hosts load only a skill folder's own SKILL.md
+   * (Claude Code: anthropics/claude-code#28266, #18192), so these are never offered as skills; they
+   * are listed so that discovery can say so (W_SKILL_NESTED) instead of skipping them silently.
+   */
+  nested: NestedSkillFile[];
   missing: Lookalike[];
   /** True when MAX_FOLDERS stopped the walk. */
   truncated: boolean;
@@ -187,7 +204,7 @@ export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
   const pattern = options.pattern ? globToRegExp(options.pattern) : undefined;
   const patternDepth = options.pattern && !options.pattern.includes('**') ? options.pattern.replace(/^\.\//, '').split('/').filter(Boolean).length : undefined;
   const maxDepth = options.maxDepth ?? patternDepth ?? DEFAULT_MAX_DEPTH;
-  const result: WalkResult = { skills: [], missing: [], truncated: false };
+  const result: WalkResult = { skills: [], nested: [], missing: [], truncated: false };
   const seenSkill = new Set<string>();
   const visited = new Set<string>();
   // Plugin folders (real paths) a marketplace lists, with the entry's name.
@@ -220,6 +237,17 @@ export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
     result.skills.push({ folder, rel, ...(hidden ? { hidden } : {}), ...(manifest ? { manifest } : {}), ...(plugin ? { plugin } : {}) });
   };
 
+  /** SKILL.md files below a skill folder, which the walk does not enter as skills. */
+  const findNested = (skill: string, dir: string, depth: number): void => {
+    if (depth >= NESTED_DEPTH || result.nested.length >= MAX_FOLDERS) return;
+    for (const name of subfolders(dir)) {
+      const child = join(dir, name);
+      if (!isInside(realOf(skill), realOf(child))) continue; // a link out of the skill is skill-symlink-escape's
+      if (hasEntry(child, SKILL_FILE)) result.nested.push({ file: join(child, SKILL_FILE), parent: skill });
+      findNested(skill, child, depth + 1);
+    }
+  };
+
   /** Returns true when a skill was found at or below `dir`. */
   const walk = (dir: string, depth: number): boolean => {
     const real = realOf(dir);
@@ -231,6 +259,7 @@ export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
     visited.add(real);
     if (hasEntry(dir, SKILL_FILE)) {
       addSkill(dir);
+      findNested(dir, dir, 0);
       return true;
     }
     // Linked-in skill folders and collections from elsewhere are common (link-skills scripts, a clone kept

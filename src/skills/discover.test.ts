@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ToolvetError } from '../errors.ts';
 import { discoverSkills, hostRoots } from './discover.ts';
+import { discoveryWarnings } from './lint-skills.ts';
 import { cleanSkill } from './testing/skill-rule-table.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'toolvet-discover-'));
@@ -70,6 +71,25 @@ describe('discoverSkills', () => {
   it('knows the common hosts\' default folders', () => {
     expect(hostRoots('claude', '/repo').map((r) => r.dir)).toEqual([join(homedir(), '.claude/skills'), '/repo/.claude/skills']);
     expect(() => hostRoots('emacs')).toThrow(/unknown host "emacs"/);
+  });
+
+  it('lists SKILL.md files nested inside a skill folder and warns about them, without offering them as skills', () => {
+    const dir = tree({
+      'project/pdf/SKILL.md': cleanSkill({ name: 'pdf' }),
+      'project/pdf/references/forms/SKILL.md': cleanSkill({ name: 'pdf-forms' }),
+      'project/pdf/skills/ocr/SKILL.md': cleanSkill({ name: 'pdf-ocr' }),
+      'project/pdf/node_modules/x/SKILL.md': cleanSkill({ name: 'vendored' }),
+      'project/docx/SKILL.md': cleanSkill({ name: 'docx' }),
+    });
+    const d = discoverSkills([{ dir: join(dir, 'project'), scope: 'project', explicit: true }]);
+    expect(d.skills.map((s) => s.name)).toEqual(['docx', 'pdf']);
+    expect(d.nested).toEqual([
+      { file: join(dir, 'project/pdf/references/forms/SKILL.md'), parent: join(dir, 'project/pdf') },
+      { file: join(dir, 'project/pdf/skills/ocr/SKILL.md'), parent: join(dir, 'project/pdf') },
+    ]);
+    expect(discoveryWarnings(d).map((w) => [w.code, w.message])).toEqual([
+      ['W_SKILL_NESTED', expect.stringMatching(/^2 SKILL\.md file\(s\) sit inside the skill folder .*project\/pdf \(references\/forms\/SKILL\.md, skills\/ocr\/SKILL\.md\); hosts load only a skill folder's own SKILL\.md/)],
+    ]);
   });
 
   it('uses the front-matter name only when it is a safe identifier', () => {

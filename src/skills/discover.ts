@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ToolvetError } from '../errors.ts';
-import { SKILL_FILE, walkRoot, type WalkOptions } from './discover-walk.ts';
+import { SKILL_FILE, walkRoot, type NestedSkillFile, type WalkOptions } from './discover-walk.ts';
 import { readSkill, type SkillDoc, type SkillScope } from './skill-file.ts';
 
 export interface SkillRoot {
@@ -43,6 +43,8 @@ export interface Discovery {
   hidden: HiddenSkill[];
   /** Roots where the walk stopped at MAX_FOLDERS. */
   truncated: string[];
+  /** SKILL.md files inside another skill's folder: not loaded by hosts, reported as W_SKILL_NESTED. */
+  nested: NestedSkillFile[];
 }
 
 export interface HiddenSkill {
@@ -91,6 +93,7 @@ export function hostRoots(host: string, cwd = process.cwd()): SkillRoot[] {
 
 interface Found {
   skills: SkillDoc[];
+  nested: NestedSkillFile[];
   missing: NotASkill[];
   truncated: boolean;
 }
@@ -111,7 +114,7 @@ function scanRoot(root: SkillRoot, options: DiscoverOptions): Found {
       ...(f.plugin ? { plugin: f.plugin } : {}),
     });
   });
-  return { skills, missing: walked.missing, truncated: walked.truncated };
+  return { skills, nested: walked.nested, missing: walked.missing, truncated: walked.truncated };
 }
 
 export type DiscoverOptions = WalkOptions & {
@@ -128,7 +131,7 @@ function isDir(path: string): boolean {
 }
 
 export function discoverSkills(roots: readonly SkillRoot[], options: DiscoverOptions = {}): Discovery {
-  const discovery: Discovery = { roots: [], skills: [], shadowed: [], missing: [], hidden: [], truncated: [] };
+  const discovery: Discovery = { roots: [], skills: [], shadowed: [], missing: [], hidden: [], truncated: [], nested: [] };
   const byName = new Map<string, SkillDoc>();
   // Project roots first, so a project skill is the one kept when a user skill has the same name.
   const ordered = [...roots.filter((r) => r.scope === 'project'), ...roots.filter((r) => r.scope === 'user')];
@@ -146,6 +149,7 @@ export function discoverSkills(roots: readonly SkillRoot[], options: DiscoverOpt
     }
     const found = scanRoot(root, options);
     discovery.missing.push(...found.missing);
+    discovery.nested.push(...found.nested);
     if (found.truncated) discovery.truncated.push(root.dir);
     for (const skill of found.skills) {
       // Plugin skills are namespaced (`plugin:skill`): two plugins may each have an `access` skill.

@@ -3,7 +3,7 @@
  * the shared runner (src/lint/run-rules.ts), so severities, profiles, overrides and formats match tool lint.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { toErrorInfo } from '../errors.ts';
 import type { ActiveSeverity, LintReport, Severity } from '../lint/framework.ts';
 import { failsAt, runRules } from '../lint/run-rules.ts';
@@ -109,6 +109,17 @@ export function discoveryWarnings(discovery: Discovery): Diagnostic[] {
       code: 'W_SKILL_HIDDEN_FOLDER',
       message: `${names.length} skill(s) sit below the hidden folder ${folder} (${names.join(', ')}); a host that scans its skills folder one level deep does not load them`,
       hint: 'install each skill folder itself into the host\'s skills folder (Codex loads only its own .system folder this way)',
+    });
+  }
+  // One warning per skill holding nested SKILL.md files, naming them relative to the skill.
+  const byParent = new Map<string, string[]>();
+  for (const n of discovery.nested) byParent.set(n.parent, [...(byParent.get(n.parent) ?? []), relative(n.parent, n.file)]);
+  for (const [parent, files] of byParent) {
+    const shown = files.length > 5 ? `${files.slice(0, 5).join(', ')} and ${files.length - 5} more` : files.join(', ');
+    out.push({
+      code: 'W_SKILL_NESTED',
+      message: `${files.length} SKILL.md file(s) sit inside the skill folder ${parent} (${shown}); hosts load only a skill folder's own SKILL.md, so these are files of that skill, not skills, and are not linted or offered`,
+      hint: 'to make each one a skill, move its folder next to the others (or install it into the host\'s skills folder); to keep it a reference, rename it (e.g. references/<name>.md)',
     });
   }
   for (const dir of discovery.truncated) {

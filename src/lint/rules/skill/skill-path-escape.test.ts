@@ -22,10 +22,22 @@ skillRuleTable(skillPathEscape, {
     { name: 'link syntax shown inside inline code', user: one('Link a reference as `[notes](../../shared/notes.md)`, relative to SKILL.md.') },
     { name: 'a personal path shown as an example', user: one('Point it at your project, e.g. `/Users/jesse/code/app`.') },
     { name: "a link to another skill's SKILL.md", user: { ...one('For recipes, see [recipes](../recipes/SKILL.md).'), 'recipes/SKILL.md': cleanSkill({ name: 'recipes' }) } },
+    {
+      name: "a link to another skill's SKILL.md in the same repository, deeper in it",
+      user: { '.git': 'gitdir: elsewhere', ...one('For PDFs, see [pdf](../plugins/docs/skills/pdf/SKILL.md) and `../plugins/docs/skills/pdf/SKILL.md`.'), 'plugins/docs/skills/pdf/SKILL.md': cleanSkill({ name: 'pdf' }) },
+    },
   ],
   invalid: [
     { name: 'name is a path', user: { 'garden-journal/SKILL.md': cleanSkill({ name: '../../x' }) }, message: /leaves the skill folder/, lines: [2] },
     { name: 'a Markdown link climbs out', user: one('See [notes](../../secrets/notes.md) and [scripts](../../README.md#scripts).'), message: /outside the skill folder/, count: 2 },
+    { name: 'a link to a SKILL.md that is not there', user: one('For recipes, see [recipes](../recipes/SKILL.md).'), message: /"..\/recipes\/SKILL.md" points outside/, count: 1 },
+    {
+      name: 'a link to a SKILL.md outside the repository',
+      user: { '.git': 'gitdir: elsewhere', ...one('For the shared one, see [shared](../../project/shared/SKILL.md).') },
+      project: { 'shared/SKILL.md': cleanSkill({ name: 'shared' }) },
+      message: /"..\/..\/project\/shared\/SKILL.md" points outside/,
+      count: 1,
+    },
     { name: 'a link into a sibling skill', user: { ...one('See [tools](../recipes/references/tools.md).'), 'recipes/SKILL.md': cleanSkill({ name: 'recipes' }) }, message: /"..\/recipes\/references\/tools.md" points outside/ },
     { name: 'inline code naming a sibling skill folder that exists', user: { ...one('See the refs in `../recipes/references/`.'), 'recipes/references/tools.md': 'x', 'recipes/SKILL.md': cleanSkill({ name: 'recipes' }) }, message: /outside the skill folder/ },
     { name: 'a personal home folder', user: one('Read `/Users/jesse/notes/garden.md` first.'), message: /points into a personal home folder/ },

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { at, outlineBody, perSkill, type OutlineRef, type SkillRule } from '../../../skills/skill-lint-kit.ts';
 
 /** Inside `folder` once resolved against it. */
@@ -36,12 +36,30 @@ export function escapes(folder: string, ref: Pick<OutlineRef, 'text' | 'kind'> &
   if (path === '' || /^[a-z][a-z0-9+.-]*:/i.test(path)) return false; // anchors and URLs
   if (path.startsWith('~') || /[<>{}*$|\\]|\.\.\.|\[/.test(path)) return false; // home config, placeholders, globs, regexes
   if (/^(?:\.\.\/?)+$/.test(path)) return false; // a bare `../` in prose names no file
-  // Another skill's SKILL.md: a host that loads skills (Gemini CLI) loads it as a skill, not a file to copy.
-  if (basename(path) === 'SKILL.md') return false;
+  // Another skill's SKILL.md: a host that loads skills (Gemini CLI) loads it as a skill, not a file to
+  // copy. A link to one is followed: fine when it reaches a SKILL.md in the same repository, an escape
+  // when nothing is there or it leaves the repository. Inline code naming a SKILL.md is prose.
+  if (basename(path) === 'SKILL.md' && !isAbsolute(path)) return ref.kind === 'link' && !reachesSkill(folder, path);
   // A personal path shown as an example ("e.g. `/Users/jesse/project`") is not a reference to copy in.
   if (isAbsolute(path)) return personalPath(path) && !EXAMPLE.test(ref.source ?? '');
   if (inside(folder, path)) return false;
   return ref.kind === 'link' || existsSync(resolve(folder, path));
+}
+
+/** The repository a folder is in: the nearest folder above it holding `.git`. */
+function repositoryOf(folder: string): string | undefined {
+  for (let dir = folder; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** A link to a SKILL.md that is there, inside the skill's repository (when it has one). */
+function reachesSkill(folder: string, path: string): boolean {
+  const target = resolve(folder, path);
+  if (!existsSync(target)) return false;
+  const repository = repositoryOf(folder);
+  return repository === undefined || inside(repository, target);
 }
 
 /** A skill is a self-contained folder: a name or a path that climbs out of it reaches files the skill does not own. */
