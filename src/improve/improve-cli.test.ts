@@ -3,8 +3,7 @@
  * fixtures with the mock (a held-out gain whose interval excludes no change, the accepted wording
  * linted clean, --write and --json), and the model-written path against `toolvet mock-server`.
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, runCli, startCli } from '../cli/testing.ts';
@@ -13,9 +12,10 @@ import type { ToolDefinition } from '../types.ts';
 import type { ToolvetResult } from '../report/model.ts';
 import { resultSchemaErrors } from '../report/result-schema.ts';
 import type { ImproveResult } from './improve.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const tempTools = (): { dir: string; file: string } => {
-  const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-cli-'));
+  const dir = tempDir('toolvet-improve-cli-');
   const file = join(dir, 'refman.json');
   copyFileSync(fixture('tools/refman.json'), file);
   return { dir, file };
@@ -104,7 +104,7 @@ describe('toolvet improve (CLI)', () => {
   }, 320_000);
 
   it('--config --server: improves a live server\'s tools; --write writes a patch file naming where each description lives', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-live-'));
+    const dir = tempDir('toolvet-improve-live-');
     const source = readFileSync(fixture('servers/refman.mjs'), 'utf8');
     const patch = join(dir, 'improve.patch.json');
     const run = await runCli(['improve', '--config', fixture('hosts/example.json'), '--server', 'refman', '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--tool', 'search_items', '--seed', '2', '--write', '--patch', patch], { timeoutMs: 120_000 });

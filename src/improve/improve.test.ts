@@ -3,8 +3,7 @@
  * held-out queries (and its lint), a planted candidate that only helps train refused, and the CLI
  * writing the confirmed wording back.
  */
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, fixture } from '../cli/testing.ts';
@@ -17,6 +16,7 @@ import { improveDescriptions } from './improve.ts';
 import { startMockServer } from '../models/mock-server.ts';
 import { mockReword, parseRewordPrompt, rewordPrompt } from '../models/mock-reword.ts';
 import { splitCases } from './split.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const tools = (): ToolDefinition[] => JSON.parse(readFileSync(fixture('tools/refman.json'), 'utf8')) as ToolDefinition[];
 // refman.yaml and the ten more search requests of refman-search.yaml.
@@ -64,7 +64,7 @@ describe('toolvet improve', () => {
   });
 
   it('prints the split, the marked change and its evidence, and --write rewrites the tool file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-'));
+    const dir = tempDir('toolvet-improve-');
     const file = join(dir, 'refman.json');
     copyFileSync(fixture('tools/refman.json'), file);
     const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--seed', '8', '--iterations', '1', '--write', '--json', join(dir, 'improve.json')]);
@@ -82,7 +82,7 @@ describe('toolvet improve', () => {
   it('runs the model-written path end to end against toolvet mock-server (the mock answers with its documented edit)', async () => {
     const server = await startMockServer({ port: 0, driver: createMockModel() });
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-'));
+      const dir = tempDir('toolvet-improve-');
       const run = await runCli(['improve', '--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--seed', '8', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolvet-mock', '--json', join(dir, 'improve.json')]);
       expect(run.code, run.stderr).toBe(0);
       const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { improve: { steps: Array<{ candidate: string }>; refused: Array<{ candidate: string; summary: string; reason: string }> } }).improve;

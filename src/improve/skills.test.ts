@@ -3,8 +3,7 @@
  * fixtures/skills-improve (the mock model, the trigger evals as cases, SKILL.md rewritten in place),
  * and the SKILL.md edit as a table.
  */
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import type { ImproveResult } from './improve.ts';
 import { createMockModel } from '../models/mock.ts';
 import { startMockServer } from '../models/mock-server.ts';
 import { improveSkill, withDescription } from './skills.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 const FOLDED = ['---', 'name: demo', 'description: >-', '  Old words', '  over two lines.', 'license: MIT', 'allowed-tools: a b', '---', '', '# Demo', 'Body: stays.', ''].join('\n');
 
@@ -40,7 +40,7 @@ describe('withDescription', () => {
 
 describe('toolvet improve --skills (CLI)', () => {
   it('improves the weakest skill from its trigger evals, confirmed on held-out evals, lint-clean, and --write rewrites only its description', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-skills-'));
+    const dir = tempDir('toolvet-improve-skills-');
     cpSync(fixture('skills-improve'), join(dir, 'skills'), { recursive: true });
     const file = join(dir, 'skills', 'expense-reports', 'SKILL.md');
     const original = readFileSync(file, 'utf8');
@@ -77,7 +77,7 @@ describe('toolvet improve --skills (CLI)', () => {
   it('--base-url toolvet mock-server: the model-written rewording of the skill goes through the same checks', async () => {
     const server = await startMockServer({ port: 0, driver: createMockModel() });
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'toolvet-improve-skills-'));
+      const dir = tempDir('toolvet-improve-skills-');
       const run = await runCli(['improve', '--skills', fixture('skills-improve'), '--skill', 'expense-reports', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolvet-mock', '--json', join(dir, 'improve.json')], { timeoutMs: 300_000 });
       expect(run.code, run.stderr).toBe(0);
       const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as ToolvetResult).improve as ImproveResult;

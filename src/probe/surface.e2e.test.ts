@@ -4,8 +4,7 @@
  * gets everything right, and the real server-everything 2025.11.25 accepts a prompt without its
  * required argument.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture, ROOT, runCli, type CliRun } from '../cli/testing.ts';
@@ -15,13 +14,14 @@ import { sectionSuites } from '../report/junit-sections.ts';
 import { probeSection as markdownProbe } from '../report/markdown-sections.ts';
 import { runProbe } from './probe-run.ts';
 import type { ServerProbe } from './types.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 describe('toolvet probe: structured results, resources and prompts', () => {
   let text: CliRun;
   let servers: ServerProbe[];
   let result: ToolvetResult;
   beforeAll(async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'toolvet-probe-surface-')), 'probe.json');
+    const out = join(tempDir('toolvet-probe-surface-'), 'probe.json');
     text = await runCli(['probe', '--config', fixture('hosts/structured.json')]);
     const json = await runCli(['probe', '--config', fixture('hosts/structured.json'), '--format', 'json', '--output', out]);
     expect(json.code).toBe(1);
@@ -61,7 +61,7 @@ describe('toolvet probe: structured results, resources and prompts', () => {
   });
 
   it('catches the real server-everything 2025.11.25 accepting complex_prompt without "temperature"', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolvet-probe-old-'));
+    const dir = tempDir('toolvet-probe-old-');
     writeFileSync(join(dir, 'host.json'), JSON.stringify({ mcpServers: { old: { command: process.execPath, args: [join(ROOT, 'node_modules/everything-old/dist/index.js'), 'stdio'] } } }));
     await runCli(['probe', '--config', join(dir, 'host.json'), '--format', 'json', '--output', join(dir, 'probe.json')], { timeoutMs: 120_000 });
     const [old] = (JSON.parse(readFileSync(join(dir, 'probe.json'), 'utf8')) as ToolvetResult).probe!.servers;

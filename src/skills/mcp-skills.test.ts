@@ -3,16 +3,16 @@
  * discovery lists them beside folder skills, skills lint and the trigger eval treat them like folder
  * skills with the URI as location, and a server that fails or serves none costs nothing else.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
 import { discoverSkills } from './discover.ts';
 import { fetchMcpSkills, pathInSkill } from './mcp-skills.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 function hostConfig(servers: Record<string, unknown>): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'toolvet-mcp-skills-test-')), 'host.json');
+  const file = join(tempDir('toolvet-mcp-skills-test-'), 'host.json');
   writeFileSync(file, JSON.stringify({ mcpServers: servers }));
   return file;
 }
@@ -68,7 +68,7 @@ describe('skills served over MCP', () => {
 
   it('skills lint and the trigger eval take them like folder skills', async () => {
     const config = hostConfig({ skills: skillsServer });
-    const empty = mkdtempSync(join(tmpdir(), 'toolvet-no-skills-'));
+    const empty = tempDir('toolvet-no-skills-');
     const lint = await runCli(['skills', 'lint', empty, '--config', config, '--format', 'json']);
     const result = JSON.parse(lint.stdout) as { skills: { discovery: { skills: Array<{ name: string; file: string }> }; lint: { findings: Array<{ file: string; ruleId?: string; rule?: string }> } } };
     expect(result.skills.discovery.skills.map((s) => s.file)).toEqual(['skill://stock-notes/SKILL.md', 'skill://warehouse-restock/SKILL.md']);
@@ -101,7 +101,7 @@ describe('a served skill whose files cannot be laid out', () => {
   });
 
   it('skills lint --config lints every other skill (once E_INTERNAL ENAMETOOLONG for all)', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'toolvet-no-skills-'));
+    const empty = tempDir('toolvet-no-skills-');
     const run = await runCli(['skills', 'lint', empty, '--config', hostConfig({ hostile, skills: skillsServer }), '--format', 'json']);
     expect(run.stderr).not.toContain('E_INTERNAL');
     const result = JSON.parse(run.stdout) as { skills: { discovery: { skills: Array<{ file: string }> } } };

@@ -3,8 +3,7 @@
  * then its harmful rewording), `report --history` as text and as an HTML page drawn by real headless
  * Chromium, and the file names' containment.
  */
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { launchChromium } from '../testing/chromium.ts';
 import { loadResultFile } from '../result-schema.ts';
 import { appendHistory, historyFileName, parseHistoryFileName, runOrigin } from './store.ts';
 import { intervalsApart, readHistory } from './trend.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
 
 const fixture = (p: string): string => new URL(`../../../fixtures/${p}`, import.meta.url).pathname;
 
@@ -36,7 +36,7 @@ let dir: string;
 let history: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'toolvet-history-'));
+  dir = tempDir('toolvet-history-');
   history = join(dir, 'history');
   for (const tools of ['refman', 'refman', 'refman-v2-harmful']) {
     const run = await cli(['eval', '--tools', fixture(`tools/${tools}.json`), '--queries', fixture('queries/refman.yaml'), '--model', 'mock', '--repeat', '6', '--history', history]);
@@ -99,7 +99,7 @@ describe('run history', () => {
   }, 120_000);
 
   it('skips files that are not runs (and links) with a warning, and says why a missing folder cannot be read', async () => {
-    const odd = mkdtempSync(join(tmpdir(), 'toolvet-history-odd-'));
+    const odd = tempDir('toolvet-history-odd-');
     writeFileSync(join(odd, 'notes.json'), '{}');
     symlinkSync(join(history, readdirSync(history)[0]), join(odd, historyFileName(loadResultFile(join(history, readdirSync(history)[0])), { commit: 'abc', branch: 'main' })));
     const run = await cli(['report', '--history', odd]);
@@ -111,9 +111,9 @@ describe('run history', () => {
   });
 
   it('keeps a hostile branch name inside the folder, and reads commit and branch from GitHub when there is no git', () => {
-    const origin = runOrigin(mkdtempSync(join(tmpdir(), 'toolvet-no-git-')), { GITHUB_SHA: 'f00dfeed', GITHUB_REF_NAME: '../../escape/x' });
+    const origin = runOrigin(tempDir('toolvet-no-git-'), { GITHUB_SHA: 'f00dfeed', GITHUB_REF_NAME: '../../escape/x' });
     expect(origin).toEqual({ commit: 'f00dfeed', branch: '../../escape/x' });
-    const target = mkdtempSync(join(tmpdir(), 'toolvet-history-hostile-'));
+    const target = tempDir('toolvet-history-hostile-');
     const written = appendHistory(target, loadResultFile(join(history, readdirSync(history)[0])), origin);
     expect(readdirSync(target)).toHaveLength(1);
     expect(written.startsWith(target)).toBe(true);
