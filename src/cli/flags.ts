@@ -52,6 +52,13 @@ export function ratio(value: string): number {
   return n;
 }
 
+/** A TCP port to listen on; 0 lets the system pick a free one. */
+export function portNumber(value: string): number {
+  const n = decimal(value, 'must be a port number from 0 to 65535 (0: any free port)');
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be a port number from 0 to 65535 (0: any free port)');
+  return n;
+}
+
 /** Sampling temperature: the OpenAI wire format takes 0 to 2. */
 export function temperature(value: string): number {
   const n = decimal(value, 'must be a number between 0 and 2, e.g. 0 or 0.7');

@@ -5,10 +5,9 @@
  * ours included, can be tested against it over real HTTP.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { ToolvetError } from '../errors.ts';
+import { listen, LOCAL_HOST } from '../http/listen.ts';
 import type { ModelDriver, ModelRequest, ToolChoice } from '../types.ts';
 import { toJsonPath } from '../config/validate.ts';
 import {
@@ -205,23 +204,6 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       else res.end();
     });
   });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        new ToolvetError('E_USAGE', `Cannot listen on ${host}:${options.port ?? 0} (${error.code ?? error.message}).`, {
-          hint: error.code === 'EADDRINUSE' ? 'another process holds that port: pick another --port, or 0 for any free one' : 'check --host and --port',
-        }),
-      );
-    });
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { address, port } = server.address() as AddressInfo;
-  return {
-    url: `http://${address.includes(':') ? `[${address}]` : address}:${port}/v1`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const listening = await listen(server, options.port ?? 0, options.host ?? LOCAL_HOST);
+  return { url: `${listening.origin}/v1`, close: listening.close };
 }

@@ -3,9 +3,10 @@
  * Routes: `/`, `/run/NAME`, `/run/NAME/suite/SUITE`, `/run/NAME/case/SUITE/ID`, `/compare?a=&b=`,
  * `/file/NAME`. A NAME is a file directly in the folder (see files.ts); anything else is 403/404.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { ToolvetError } from '../../errors.ts';
+import { listen } from '../../http/listen.ts';
 import { casePage, comparePage, indexPage, runPage, suitePage } from './pages.ts';
 import { viewFolder, type ViewFolder } from './files.ts';
 
@@ -59,8 +60,11 @@ function route(folder: ViewFolder, req: IncomingMessage, res: ServerResponse): v
   return missing(res);
 }
 
-/** Serves `dir` on 127.0.0.1:`port` (0: a free port). */
+/** Serves `dir` on 127.0.0.1:`port` (0: a free port); a folder that is not there is E_USAGE, naming it. */
 export async function startViewServer(dir: string, port = 0): Promise<ViewServer> {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ToolvetError('E_USAGE', `cannot serve ${dir}: it is not a folder`, { file: dir, hint: 'name the folder that holds the result files (toolvet eval --json, --history)' });
+  }
   const folder = viewFolder(dir);
   const server: Server = createServer((req, res) => {
     try {
@@ -69,16 +73,6 @@ export async function startViewServer(dir: string, port = 0): Promise<ViewServer
       send(res, 500, `error: ${(error as Error).message}\n`, 'text/plain; charset=utf-8');
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${address.port}/`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  const listening = await listen(server, port);
+  return { url: `${listening.origin}/`, close: listening.close };
 }
