@@ -60,7 +60,7 @@ export interface ClassifiedFailure extends Classified<FailureShape> {
   message: string;
 }
 
-function rpcCodeOf(error: unknown): number | undefined {
+export function rpcCodeOf(error: unknown): number | undefined {
   const cause = error instanceof ToolvetError ? (error as Error & { cause?: unknown }).cause : error;
   const code = (cause as { code?: unknown } | undefined)?.code;
   return typeof code === 'number' ? code : undefined;

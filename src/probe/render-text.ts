@@ -62,6 +62,8 @@ function surfaceLines(s: ServerProbe): string[] {
   group('structured results', s.structuredResults?.map((c) => ({ ...c, name: c.tool })));
   group('resources read', s.resourceReads?.map((c) => ({ ...c, name: c.uri })));
   group('prompts got', s.promptGets?.map((c) => ({ ...c, name: c.kind === 'missing-required' ? `${c.prompt} without ${c.argument}` : c.prompt })));
+  const scenarios = [...new Set((s.protocolChecks ?? []).map((c) => c.scenario))];
+  for (const scenario of scenarios) group(scenario.replace(/-/g, ' '), s.protocolChecks!.filter((c) => c.scenario === scenario).map((c) => ({ ...c, name: c.id })));
   const input = s.inputRequests;
   if (input) {
     const notCalled = input.notCalled.length ? pc.dim(`; ${input.notCalled.length} not called (may write, or no obvious valid arguments)`) : '';

@@ -11,6 +11,8 @@ import type { ProbeServerOptions } from './types.ts';
 import { probeStructuredResults } from './structured-probe.ts';
 import type { CheckStatus, InputRequestReport, PromptGetProbe, ResourceReadProbe, StructuredProbe } from './types.ts';
 import { probeInputRequests } from './input-probe.ts';
+import { probeProtocol } from './protocol-checks.ts';
+import type { ProtocolCheck } from './types.ts';
 import { clipText } from '../safety/clip.ts';
 
 const NUMERIC = /(^|[^a-z])(id|ids|number|count|num|days|limit|size|page|index|year)([^a-z]|$)|Id$|_id$/i;
@@ -112,6 +114,7 @@ export interface SurfaceProbes {
   resourceReads?: ResourceReadProbe[];
   promptGets?: PromptGetProbe[];
   inputRequests?: InputRequestReport;
+  protocolChecks?: ProtocolCheck[];
 }
 
 /** Everything this file and structured-probe.ts add to a server's probe; lists a server does not offer stay absent. */
@@ -131,8 +134,10 @@ export async function probeSurface(tools: readonly ToolDefinition[], options: Pr
     const listed = await connection.listPrompts().catch((error: unknown) => error as Error);
     out.promptGets = listed instanceof Error ? [{ prompt: '(prompts/list)', kind: 'get', arguments: {}, status: 'fail', detail: `the server declares prompts but prompts/list failed: ${serverSaid(listed)}` }] : await probePrompts(listed as unknown as PromptDefinition[], options);
   }
+  const protocol = await probeProtocol(options);
+  if (protocol.length > 0) out.protocolChecks = protocol;
   return out;
 }
 
 /** The statuses of every surface probe, for the server's overall status and the summary. */
-export const surfaceStatuses = (s: SurfaceProbes): CheckStatus[] => [...(s.structuredResults ?? []), ...(s.resourceReads ?? []), ...(s.promptGets ?? []), ...(s.inputRequests?.asked ?? [])].map((c) => c.status);
+export const surfaceStatuses = (s: SurfaceProbes): CheckStatus[] => [...(s.structuredResults ?? []), ...(s.resourceReads ?? []), ...(s.promptGets ?? []), ...(s.inputRequests?.asked ?? []), ...(s.protocolChecks ?? [])].map((c) => c.status);

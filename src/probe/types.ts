@@ -117,6 +117,16 @@ export interface InputRequestReport {
   asked: InputRequestProbe[];
 }
 
+/**
+ * One protocol check (protocol-checks.ts, http-rules.ts): its scenario (`cache-hints`, `http-headers`,
+ * `origin`, `resource-not-found`, `deprecated-features`) and an id stable within it, as the official
+ * conformance suite names them, so a baseline can list `scenario:id`.
+ */
+export interface ProtocolCheck extends CheckResult {
+  scenario: string;
+  id: string;
+}
+
 export interface ServerProbe {
   server: string;
   version?: string;
@@ -140,6 +150,8 @@ export interface ServerProbe {
   promptGets?: PromptGetProbe[];
   /** Which tools ask for input (input requests), and whether each request is well formed. */
   inputRequests?: InputRequestReport;
+  /** Protocol checks of the server's era and transport: cache hints, HTTP headers, Origin, resource not found, deprecated features. */
+  protocolChecks?: ProtocolCheck[];
   status: CheckStatus;
 }
 

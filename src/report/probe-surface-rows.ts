@@ -23,5 +23,6 @@ export function surfaceRows(p: ServerProbe): SurfaceRow[] {
       detail: c.detail,
     })),
     ...(p.inputRequests?.asked ?? []).map((c) => ({ server: p.server, check: 'input request', name: c.tool, status: c.status, detail: c.detail })),
+    ...(p.protocolChecks ?? []).map((c) => ({ server: p.server, check: c.scenario, name: c.id, status: c.status, detail: c.detail })),
   ];
 }

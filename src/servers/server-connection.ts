@@ -507,7 +507,8 @@ export class ServerConnection {
       // The SDK checks each page against the MCP schema recursively; an entry nested thousands deep exhausts the stack.
       return this.limitError(`${what} returned an entry nested too deep to parse (the MCP SDK's schema check ran out of stack)`, 'flatten the schema; no model fills arguments nested this deep');
     }
-    const schemaProblem = what.endsWith('/list') ? describeSchemaIssues(message) : undefined;
+    // A list, or any result the SDK's schema refused (a resources/read without cache hints): the issues, not the raw dump.
+    const schemaProblem = what.endsWith('/list') || /^Invalid result for /.test(message) ? describeSchemaIssues(message) : undefined;
     if (schemaProblem) {
       return new ToolvetError('E_SERVER_PROTOCOL', `server "${this.name}" answered ${what} with a malformed result: ${schemaProblem}`, {
         server: this.name,
