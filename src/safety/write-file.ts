@@ -90,19 +90,24 @@ function checkTarget(file: string): Stats | undefined {
   return stat;
 }
 
+export interface WriteOptions {
+  /** Permission bits of the file written (0o600 for credentials), set before any byte is written. */
+  mode?: number;
+}
+
 /**
  * Writes `data` to `file` atomically (temporary file in the same folder, fsync, rename), making its
- * folder. The target's permission bits are kept when it is replaced.
+ * folder. The target's permission bits are kept when it is replaced, unless `options.mode` says otherwise.
  */
-export function writeFileAtomic(file: string, data: string | Uint8Array): void {
-  writeFileAtomicWith(file, (write) => write(data));
+export function writeFileAtomic(file: string, data: string | Uint8Array, options: WriteOptions = {}): void {
+  writeFileAtomicWith(file, (write) => write(data), options);
 }
 
 /**
  * writeFileAtomic for output made in pieces: `produce` calls `write` as often as it likes (a large
  * result is never one string); the target appears, whole, only once `produce` returns.
  */
-export function writeFileAtomicWith(file: string, produce: (write: (data: string | Uint8Array) => void) => void): void {
+export function writeFileAtomicWith(file: string, produce: (write: (data: string | Uint8Array) => void) => void, options: WriteOptions = {}): void {
   const folder = dirname(resolve(file));
   makeFolder(folder, file);
   const old = checkTarget(file);
@@ -111,8 +116,9 @@ export function writeFileAtomicWith(file: string, produce: (write: (data: string
   let failure: unknown;
   let producing = false;
   try {
-    fd = openSync(temp, 'wx', old ? old.mode & 0o7777 : 0o666);
-    if (old) fchmodSync(fd, old.mode & 0o7777);
+    const mode = options.mode ?? (old ? old.mode & 0o7777 : undefined);
+    fd = openSync(temp, 'wx', mode ?? 0o666);
+    if (mode !== undefined) fchmodSync(fd, mode);
     const out = fd;
     producing = true;
     produce((data) => {
@@ -175,9 +181,9 @@ export function resolveInside(dir: string, name: string): string {
 }
 
 /** Writes `data` to `name` inside `dir` (see resolveInside), atomically; returns the path written. */
-export function writeFileInside(dir: string, name: string, data: string | Uint8Array): string {
+export function writeFileInside(dir: string, name: string, data: string | Uint8Array, options: WriteOptions = {}): string {
   const target = resolveInside(dir, name);
-  writeFileAtomic(target, data);
+  writeFileAtomic(target, data, options);
   return target;
 }
 
