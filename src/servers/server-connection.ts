@@ -24,11 +24,12 @@ import { ToolvetError } from '../errors.ts';
 import { isRemote, type ServerEntry } from '../config/host-config.ts';
 import type { ToolDefinition } from '../types.ts';
 import { VERSION } from '../version.ts';
-import { cappedFetch, DEFAULT_TRANSPORT_LIMITS, type Breach, type TransportLimits } from './capped-fetch.ts';
+import type { Breach, TransportLimits } from './capped-fetch.ts';
 import { checkListed, DEFAULT_LIST_LIMITS, type ListLimits } from './list-limits.ts';
 import { loadMcpSdk, mcpSdk } from './mcp-sdk.ts';
 import { ProcessTransport } from './process-transport.ts';
-import { printableUrl, remoteStartError, remoteTransport } from './remote-transport.ts';
+import { printableUrl, remoteStartError } from './remote-transport.ts';
+import { serverTransport } from './server-transport.ts';
 import { StderrTail } from './stderr-tail.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
 import { sanitizeLine } from '../safety/terminal.ts';
@@ -133,22 +134,15 @@ export class ServerConnection {
 
   private static create(name: string, entry: ServerEntry, timeouts: ServerTimeouts, options: StartOptions, mode: 'auto' | 'legacy', stderr = new StderrTail()): ServerConnection {
     const noise: string[] = [];
-    // A breach of the HTTP caps fails this connection's waiting calls (the connection exists by then).
+    // A breach of the caps fails this connection's waiting calls (the connection exists by then).
     // eslint-disable-next-line prefer-const -- set below once the connection exists; the callbacks read it later
     let self: ServerConnection | undefined;
-    const capped = cappedFetch({ ...DEFAULT_TRANSPORT_LIMITS, ...options.transportLimits }, (breach) => self?.breach(breach));
-    const transport: Transport = isRemote(entry)
-        ? remoteTransport(entry, name, capped)
-        : new ProcessTransport({
-            command: entry.command,
-            args: entry.args,
-            env: entry.env,
-            cwd: entry.cwd,
-            maxDepth: { ...DEFAULT_TRANSPORT_LIMITS, ...options.transportLimits }.maxDepth,
-            onStderr: (text) => stderr.push(text),
-            onNoise: (line) => void (noise.length < 20 && noise.push(line)),
-            onBreach: (breach) => self?.breach(breach),
-          });
+    const transport = serverTransport(name, entry, {
+      limits: options.transportLimits,
+      onBreach: (breach) => self?.breach(breach),
+      stderr,
+      onNoise: (line) => void (noise.length < 20 && noise.push(line)),
+    });
     // On stdio a silent probe means a legacy server (one that drops unknown requests): the probe waits
     // half the start timeout (at most 10 s; the server boots meanwhile), and that wait is added to the
     // start deadline, so the 2025 handshake still gets the whole start timeout. On HTTP silence is an
