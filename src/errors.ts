@@ -30,6 +30,12 @@ export type ErrorCode =
   | 'E_SERVER_AUTH'
   | 'E_SERVER_NOT_MCP'
   | 'E_SERVER_LIMIT'
+  /** A server needs an OAuth login and has no usable token here (run `toolvet login`, or set the config's token variable). */
+  | 'E_LOGIN_REQUIRED'
+  /** `toolvet login` was refused: a wrong `state`, an error from the authorization server, a failed code exchange. */
+  | 'E_LOGIN_FAILED'
+  /** `toolvet login` saw no authorization response within its timeout. */
+  | 'E_LOGIN_TIMEOUT'
   // models (exit 2)
   | 'E_MODEL_REFUSED'
   | 'E_MODEL_TIMEOUT'

@@ -97,7 +97,7 @@ export { validateResult } from './report/result-schema.ts';
 
 // Option and result types of the runners above (API Extractor checks none is left unexported: etc/toolvet.api.md)
 export type { BenchTaskKind, ServerBenchOptions } from './bench/server-bench.ts';
-export type { OAuthClientCredentials, ResolvedPath } from './config/host-config.ts';
+export type { OAuthSettings, ResolvedPath } from './config/host-config.ts';
 export type { ReadLimits } from './config/read-file.ts';
 export type { ToolFile } from './config/tool-file.ts';
 export type { AbPlan, ChangeEstimate } from './diff/ab-interval.ts';

@@ -129,3 +129,21 @@ export function addServerFlags(command: Command): Command {
 export function serverTimeouts(flags: ServerFlags): Partial<ServerTimeouts> {
   return { ...(flags.startTimeout ? { startMs: flags.startTimeout } : {}), ...(flags.callTimeout ? { callMs: flags.callTimeout } : {}) };
 }
+
+/** How long `toolvet login` waits for the browser step by default. */
+export const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;
+
+export interface LoginFlags {
+  loginTimeout?: number;
+  /** `--no-browser`: false. */
+  browser?: boolean;
+  status?: boolean;
+}
+
+/** The flags of `toolvet login` (declared here with the others, though one command takes them). */
+export function addLoginFlags(command: Command): Command {
+  return command
+    .option('--status', 'list the servers with a cached login (issuer, expiry, refresh token or not), never a token')
+    .option('--login-timeout <ms>', `how long to wait for the browser step (default ${DEFAULT_LOGIN_TIMEOUT_MS})`, positiveInt)
+    .option('--no-browser', 'only print the authorization URL; never try to open a browser (never tried in CI or without a terminal anyway)');
+}

@@ -110,6 +110,26 @@ describe('loadHostConfig', () => {
     expect(loadError(oauth('file:///etc/passwd'))).toMatchObject({ code: 'E_FILE_INVALID', path: '$.mcpServers.web.oauth.issuer' });
   });
 
+  it('reads the login fields of oauth, and refuses each wrong combination naming its field', () => {
+    const web = (oauth: unknown): unknown => ({ mcpServers: { web: { url: 'https://example.com/mcp', oauth } } });
+    const { file } = tempConfig(web({ clientMetadataUrl: 'https://example.com/toolvet/client.json', clientId: 'pre', accessTokenEnv: 'WEB_TOKEN', refreshTokenEnv: 'WEB_REFRESH' }));
+    expect(loadHostConfig(file).servers.web).toMatchObject({ oauth: { clientMetadataUrl: 'https://example.com/toolvet/client.json', clientId: 'pre', accessTokenEnv: 'WEB_TOKEN' } });
+    const rows: Array<[unknown, string]> = [
+      [{}, '$.mcpServers.web.oauth'],
+      [{ scope: 'read' }, '$.mcpServers.web.oauth'],
+      [{ dynamicRegistration: false }, '$.mcpServers.web.oauth'],
+      [{ clientSecret: 'client-secret-value' }, '$.mcpServers.web.oauth.clientId'],
+      [{ clientId: 'ci', clientSecret: 'client-secret-value', clientMetadataUrl: 'https://example.com/c.json' }, '$.mcpServers.web.oauth.clientMetadataUrl'],
+      [{ clientId: 'ci', clientSecret: 'client-secret-value', accessTokenEnv: 'T' }, '$.mcpServers.web.oauth.accessTokenEnv'],
+      [{ clientMetadataUrl: 'http://example.com/client.json' }, '$.mcpServers.web.oauth.clientMetadataUrl'],
+      [{ clientMetadataUrl: 'https://example.com/' }, '$.mcpServers.web.oauth.clientMetadataUrl'],
+      // A token pasted where a variable's name goes is refused by its shape.
+      [{ clientId: 'pre', accessTokenEnv: 'eyJhbGciOi.J9-x' }, '$.mcpServers.web.oauth.accessTokenEnv'],
+      [{ clientId: 'pre', refreshTokenEnv: '${REFRESH}' }, '$.mcpServers.web.oauth.refreshTokenEnv'],
+    ];
+    for (const [oauth, path] of rows) expect(loadError(web(oauth)), JSON.stringify(oauth)).toMatchObject({ code: 'E_FILE_INVALID', path });
+  });
+
   it('names the file, the JSON path and the fix for a wrong type', () => {
     const error = loadError({ mcpServers: { a: { command: 'node', args: 'server.js' } } });
     expect(error.code).toBe('E_FILE_INVALID');

@@ -24,13 +24,26 @@ export interface StdioServerEntry {
   cwd?: string;
 }
 
-/** OAuth client credentials (machine to machine, no browser), through the SDK's provider. */
-export interface OAuthClientCredentials {
-  clientId: string;
-  clientSecret: string;
+/**
+ * OAuth for a remote server, through the SDK's providers. With `clientSecret`: the client-credentials
+ * grant (machine to machine, no browser). Without: the authorization-code grant with PKCE, run once by
+ * `toolvet login` (tokens cached per server) or fed in CI from the environment variables named here.
+ */
+export interface OAuthSettings {
+  /** A pre-registered client id (with `clientSecret`: the client-credentials grant). */
+  clientId?: string;
+  clientSecret?: string;
+  /** The client's id as an https URL of its Client ID Metadata Document (CIMD), used when the authorization server supports it. */
+  clientMetadataUrl?: string;
+  /** Register a client at the authorization server (RFC 7591) when neither of the above applies: deprecated in MCP, so off unless set. */
+  dynamicRegistration?: boolean;
   scope?: string;
   /** The authorization server's issuer the credentials belong to; they are sent to no other. */
   issuer?: string;
+  /** The name of the environment variable holding a pre-issued access token (CI); never the token itself. */
+  accessTokenEnv?: string;
+  /** The name of the environment variable holding a refresh token (CI); never the token itself. */
+  refreshTokenEnv?: string;
 }
 
 /** A server reached over the network: Streamable HTTP, or the deprecated HTTP+SSE transport. */
@@ -39,7 +52,7 @@ export interface RemoteServerEntry {
   url: string;
   /** Sent with every request (Authorization and the like); values are secrets. */
   headers?: Record<string, string>;
-  oauth?: OAuthClientCredentials;
+  oauth?: OAuthSettings;
 }
 
 export type ServerEntry = StdioServerEntry | RemoteServerEntry;
@@ -80,8 +93,17 @@ const entrySchema = {
     envFile: { type: 'string' },
     oauth: {
       type: 'object',
-      properties: { clientId: { type: 'string', minLength: 1 }, clientSecret: { type: 'string', minLength: 1 }, scope: { type: 'string' }, issuer: { type: 'string', minLength: 1 } },
-      required: ['clientId', 'clientSecret'],
+      properties: {
+        clientId: { type: 'string', minLength: 1 },
+        clientSecret: { type: 'string', minLength: 1 },
+        clientMetadataUrl: { type: 'string', minLength: 1 },
+        dynamicRegistration: { type: 'boolean' },
+        scope: { type: 'string' },
+        issuer: { type: 'string', minLength: 1 },
+        // Names, never values: a token written here would sit in a file anyone may commit.
+        accessTokenEnv: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+        refreshTokenEnv: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+      },
       additionalProperties: false,
     },
     disabled: { type: 'boolean' },
@@ -112,7 +134,7 @@ interface RawEntry {
   cwd?: string;
   url?: string;
   headers?: Record<string, string>;
-  oauth?: OAuthClientCredentials;
+  oauth?: OAuthSettings;
   disabled?: boolean;
 }
 
@@ -212,30 +234,58 @@ function remoteEntry(server: string, entry: RawEntry, transport: 'http' | 'sse',
       registerSecret(value.replace(/^(Bearer|Basic|Token)\s+/i, ''));
     }
   }
-  if (entry.oauth) {
-    out.oauth = { ...entry.oauth };
-    registerSecret(entry.oauth.clientSecret);
-    // The issuer pins where the client secret may go (servers/oauth-pin.ts): it must be an HTTP(S) URL.
-    const issuer = entry.oauth.issuer;
-    if (issuer !== undefined && !(URL.canParse(issuer) && ['http:', 'https:'].includes(new URL(issuer).protocol))) {
-      throw new ToolvetError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.oauth.issuer is not an http: or https: URL`, { file: where.file, path: `${where.at}.oauth.issuer`, server, hint: 'write the authorization server\'s issuer URL, such as "https://auth.example.com"' });
-    }
-  }
+  if (entry.oauth) out.oauth = checkOAuth(server, entry.oauth, where);
   return out;
+}
+
+/**
+ * The oauth block's rules: a secret means the client-credentials grant; without one, the
+ * authorization-code grant needs a way to name the client (CIMD URL, pre-registered id, or the opt-in to
+ * dynamic registration). URLs are checked here so a typo fails at load, not mid-login.
+ */
+function checkOAuth(server: string, oauth: OAuthSettings, where: { file: string; at: string }): OAuthSettings {
+  const fail = (field: string, why: string, hint: string): never => {
+    throw new ToolvetError('E_FILE_INVALID', `host config ${where.file}: ${where.at}.oauth${field ? `.${field}` : ''} ${why}`, { file: where.file, path: `${where.at}.oauth${field ? `.${field}` : ''}`, server, hint });
+  };
+  registerSecret(oauth.clientSecret);
+  // The issuer pins where the client secret may go (servers/oauth-pin.ts): it must be an HTTP(S) URL.
+  const issuer = oauth.issuer;
+  if (issuer !== undefined && !(URL.canParse(issuer) && ['http:', 'https:'].includes(new URL(issuer).protocol))) {
+    fail('issuer', 'is not an http: or https: URL', 'write the authorization server\'s issuer URL, such as "https://auth.example.com"');
+  }
+  if (oauth.clientSecret !== undefined) {
+    if (oauth.clientId === undefined) fail('clientId', 'is missing (a clientSecret is the client-credentials grant, which needs its client id)', 'add "clientId", or remove "clientSecret" for the browser login (toolvet login)');
+    for (const field of ['clientMetadataUrl', 'dynamicRegistration', 'accessTokenEnv', 'refreshTokenEnv'] as const) {
+      if (oauth[field] !== undefined) fail(field, 'belongs to the authorization-code login, not to client credentials (clientSecret)', `remove "clientSecret" to log in with a browser, or remove "${field}"`);
+    }
+    return { ...oauth };
+  }
+  const cimd = oauth.clientMetadataUrl;
+  if (cimd !== undefined && !(URL.canParse(cimd) && new URL(cimd).protocol === 'https:' && new URL(cimd).pathname !== '/')) {
+    fail('clientMetadataUrl', 'is not an https: URL with a path (a Client ID Metadata Document is served over https at its own path)', 'write the URL of your client metadata document, such as "https://example.com/toolvet/client.json"');
+  }
+  if (cimd === undefined && oauth.clientId === undefined && oauth.dynamicRegistration !== true) {
+    fail('', 'names no client: give "clientMetadataUrl" (a Client ID Metadata Document), a pre-registered "clientId", or "dynamicRegistration": true', 'see docs/auth.md: most authorization servers take a client metadata document URL; dynamic registration is deprecated in MCP');
+  }
+  return { ...oauth };
 }
 
 /** Expands variables in the fields users put them in; a missing one is an input error naming it and where. */
 function expandEntry(entry: RawEntry, where: { file: string; at: string; server: string }): RawEntry {
-  const expand = (field: string, value: string): string => expandVariables(value, { ...where, field: `${where.at}.${field}` }, registerSecret);
+  const expand = (field: string, value: string, secret = true): string => expandVariables(value, { ...where, field: `${where.at}.${field}` }, secret ? registerSecret : undefined);
   const out: RawEntry = { ...entry };
   if (entry.url !== undefined) out.url = expand('url', entry.url);
   if (entry.args) out.args = entry.args.map((arg, i) => expand(`args[${i}]`, arg));
   if (entry.env) out.env = Object.fromEntries(Object.entries(entry.env).map(([k, v]) => [k, expand(`env.${k}`, v)]));
   if (entry.headers) out.headers = Object.fromEntries(Object.entries(entry.headers).map(([k, v]) => [k, expand(`headers.${k}`, v)]));
   if (entry.oauth) {
-    out.oauth = { clientId: expand('oauth.clientId', entry.oauth.clientId), clientSecret: expand('oauth.clientSecret', entry.oauth.clientSecret) };
-    if (entry.oauth.scope !== undefined) out.oauth.scope = expand('oauth.scope', entry.oauth.scope);
-    if (entry.oauth.issuer !== undefined) out.oauth.issuer = expand('oauth.issuer', entry.oauth.issuer);
+    // The token variables are names, read when a token is needed: they are not expanded here. Only the
+    // client secret is a secret: the client id, issuer and scope are printed in the authorization URL.
+    out.oauth = { ...entry.oauth };
+    for (const key of ['clientId', 'clientSecret', 'clientMetadataUrl', 'scope', 'issuer'] as const) {
+      const value = entry.oauth[key];
+      if (value !== undefined) out.oauth[key] = expand(`oauth.${key}`, value, key === 'clientSecret');
+    }
   }
   return out;
 }

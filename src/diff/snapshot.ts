@@ -137,10 +137,11 @@ export async function snapshotServers(options: SnapshotOptions): Promise<Snapsho
 /** The error for servers that did not answer, naming each; the others' snapshots are already written. */
 export function unansweredError(failed: readonly ToolvetError[], written: number): ToolvetError {
   const names = failed.map((e) => `"${e.server ?? '?'}"`).join(', ');
-  const reasons = failed.map((e) => e.message).join('; ');
+  const reasons = failed.map((e) => `${e.code}: ${e.message}`).join('; ');
   return new ToolvetError('E_SERVER_START', `${failed.length} server(s) did not answer, so no snapshot was written for them: ${names} (${reasons}); ${written} snapshot(s) of the servers that answered were written`, {
     ...(failed[0]?.server ? { server: failed[0].server } : {}),
-    hint: 'fix what those servers need to start (command, environment, a database) and snapshot them again with --server NAME',
+    // One server: its own next step (a login to run, a token to set) says more than the general one.
+    hint: failed.length === 1 && failed[0]!.hint ? `${failed[0]!.hint}; then snapshot it again with --server ${failed[0]!.server ?? 'NAME'}` : 'fix what those servers need to start (command, environment, a database) and snapshot them again with --server NAME',
   });
 }
 

@@ -1,8 +1,8 @@
 /**
- * OAuth client credentials go only where the configuration points. The MCP server's own metadata
- * names its authorization server, so without a pin a server (or whoever answers at its address) could
- * have the client secret sent anywhere. Toolvet therefore sends the OAuth requests of a remote entry
- * (discovery, token) only to:
+ * OAuth credentials go only where the configuration points. The MCP server's own metadata names its
+ * authorization server, so without a pin a server (or whoever answers at its address) could have the
+ * client secret, an authorization code with its PKCE verifier, or a refresh token sent anywhere.
+ * Toolvet therefore sends the OAuth requests of a remote entry (discovery, registration, token) only to:
  * - the MCP server's own origin (scheme, host and port of `url`), or
  * - the authorization server the entry names in `oauth.issuer`, and the token endpoint that issuer's
  *   own metadata names (an issuer may keep it on another host).
@@ -10,7 +10,7 @@
  * field to set when that authorization server is the right one.
  */
 import type { FetchLike, OAuthClientProvider, OAuthClientInformationMixed } from '@modelcontextprotocol/client';
-import type { RemoteServerEntry } from '../config/host-config.ts';
+import type { OAuthSettings, RemoteServerEntry } from '../config/host-config.ts';
 import { ToolvetError } from '../errors.ts';
 import { mcpSdk } from './mcp-sdk.ts';
 
@@ -26,8 +26,10 @@ function urlOf(input: string | URL | Request): URL {
   return new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
 }
 
-/** The fetch and the client-credentials provider for an entry with `oauth`, pinned as above. */
-export function oauthPin(server: string, entry: RemoteServerEntry & { oauth: NonNullable<RemoteServerEntry['oauth']> }, base: FetchLike = fetch): OAuthPin {
+export type OAuthEntry = RemoteServerEntry & { oauth: OAuthSettings };
+
+/** The fetch for an entry with `oauth`, pinned as above: every request of its transport goes through it. */
+export function pinnedFetch(server: string, entry: OAuthEntry, base: FetchLike = fetch): FetchLike {
   const own = originOf(entry.url);
   const issuer = entry.oauth.issuer;
   const issuerOrigin = issuer ? originOf(issuer) : undefined;
@@ -37,7 +39,7 @@ export function oauthPin(server: string, entry: RemoteServerEntry & { oauth: Non
   const refuse = (target: URL): never => {
     throw new ToolvetError(
       'E_SERVER_AUTH',
-      `server "${server}": its OAuth metadata points the client credentials at ${target.origin}, which is neither the server's own origin (${own}) nor the "issuer" its config names; refused, nothing was sent there`,
+      `server "${server}": its OAuth metadata points the ${entry.oauth.clientSecret ? 'client credentials' : 'OAuth token requests'} at ${target.origin}, which is neither the server's own origin (${own}) nor the "issuer" its config names; refused, nothing was sent there`,
       {
         server,
         path: 'oauth.issuer',
@@ -64,7 +66,13 @@ export function oauthPin(server: string, entry: RemoteServerEntry & { oauth: Non
     }
     return response;
   };
+  return pinned;
+}
 
+/** The fetch and the client-credentials provider for an entry with `oauth.clientSecret`, pinned as above. */
+export function oauthPin(server: string, entry: OAuthEntry & { oauth: { clientId: string; clientSecret: string } }, base: FetchLike = fetch): OAuthPin {
+  const own = originOf(entry.url);
+  const issuer = entry.oauth.issuer;
   const { ClientCredentialsProvider } = mcpSdk().client;
   // Without a configured issuer the credentials are stamped, per SEP-2352, with whichever issuer on
   // the server's own origin the metadata names (the fetch above keeps every other origin out).
@@ -78,5 +86,5 @@ export function oauthPin(server: string, entry: RemoteServerEntry & { oauth: Non
       },
     },
   }) as OAuthClientProvider;
-  return { fetch: pinned, authProvider };
+  return { fetch: pinnedFetch(server, entry, base), authProvider };
 }

@@ -1,35 +1,45 @@
 /**
  * Remote servers: the SDK's Streamable HTTP and legacy SSE transports with the entry's headers and,
- * for OAuth client credentials, the SDK's `ClientCredentialsProvider` (no browser step). Failures to
+ * for OAuth, the one place the auth provider is chosen: the SDK's `ClientCredentialsProvider` for an
+ * entry with a client secret (no browser step), else the authorization-code login
+ * (src/auth/oauth-provider.ts: tokens from `toolvet login`'s cache or the environment). Either way every
+ * OAuth request goes through the pinned fetch (oauth-pin.ts). Failures to
  * reach one are told apart, each with its own code, the server's name and the next step: nothing
  * listening (E_SERVER_UNREACHABLE), a refused credential (E_SERVER_AUTH), and a URL that answers but
  * not as MCP (E_SERVER_NOT_MCP: an HTML page, a 404). Messages name the URL without its query string
  * and never a header value.
  */
-import type { Transport } from '@modelcontextprotocol/client';
+import type { FetchLike, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 import type { RemoteServerEntry } from '../config/host-config.ts';
 import { ToolvetError } from '../errors.ts';
+import { AuthorizationCodeProvider, type LoginHooks } from '../auth/oauth-provider.ts';
 import { mcpSdk } from './mcp-sdk.ts';
-import { oauthPin } from './oauth-pin.ts';
+import { oauthPin, pinnedFetch } from './oauth-pin.ts';
+import { printableUrl } from './printable-url.ts';
 
-/** `base` reads every response: the capped fetch of capped-fetch.ts, so the transport caps hold on HTTP. */
-export function remoteTransport(entry: RemoteServerEntry, server = 'remote', base?: typeof globalThis.fetch): Transport {
+export { printableUrl } from './printable-url.ts';
+
+/** A remote transport; `finishAuth` takes the authorization response of `toolvet login`. */
+export type RemoteTransport = Transport & { finishAuth(callback: URLSearchParams): Promise<void> };
+
+/**
+ * `base` reads every response: the capped fetch of capped-fetch.ts, so the transport caps hold on HTTP.
+ * `login`: the browser step of `toolvet login`; without it a server that needs one fails with E_LOGIN_REQUIRED.
+ */
+export function remoteTransport(entry: RemoteServerEntry, server = 'remote', base?: typeof globalThis.fetch, login?: LoginHooks): RemoteTransport {
   const { SSEClientTransport, StreamableHTTPClientTransport } = mcpSdk().client;
   const url = new URL(entry.url);
   const requestInit: RequestInit | undefined = entry.headers ? { headers: entry.headers } : undefined;
-  // OAuth requests go only to the server's own origin or the configured issuer (oauth-pin.ts).
-  const { authProvider, fetch } = entry.oauth ? oauthPin(server, { ...entry, oauth: entry.oauth }, base) : { authProvider: undefined, fetch: base };
+  const { authProvider, fetch } = remoteAuth(server, entry, base, login);
   return entry.transport === 'sse' ? new SSEClientTransport(url, { requestInit, authProvider, fetch }) : new StreamableHTTPClientTransport(url, { requestInit, authProvider, fetch });
 }
 
-/** The URL as it may be printed: origin and path, no query (it may carry a key), no credentials. */
-export function printableUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}${parsed.search ? '?…' : ''}`;
-  } catch {
-    return '(invalid URL)';
-  }
+/** The auth provider of an entry and the fetch its transport uses: OAuth requests go only to the server's own origin or the configured issuer (oauth-pin.ts). */
+function remoteAuth(server: string, entry: RemoteServerEntry, base?: FetchLike, login?: LoginHooks): { authProvider?: OAuthClientProvider; fetch?: FetchLike } {
+  const { oauth } = entry;
+  if (!oauth) return { fetch: base };
+  if (oauth.clientSecret !== undefined && oauth.clientId !== undefined) return oauthPin(server, { ...entry, oauth: { ...oauth, clientId: oauth.clientId, clientSecret: oauth.clientSecret } }, base);
+  return { authProvider: new AuthorizationCodeProvider(server, { ...entry, oauth }, login), fetch: pinnedFetch(server, { ...entry, oauth }, base) };
 }
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE']);
@@ -66,8 +76,18 @@ function factsOf(error: unknown): Facts {
   return facts;
 }
 
+/** Our own coded error (a login required, a pinned origin refused) as it comes back through the SDK, perhaps wrapped. */
+export function toolvetErrorIn(error: unknown): ToolvetError | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 8; depth++, current = (current as { cause?: unknown }).cause) {
+    if (current instanceof ToolvetError) return current;
+  }
+  return undefined;
+}
+
 /** A coded error for a remote server that could not be reached as MCP; undefined when the facts say nothing specific. */
 export function remoteStartError(server: string, entry: RemoteServerEntry, error: unknown): ToolvetError | undefined {
+  const ours = toolvetErrorIn(error);
+  if (ours) return ours;
   const facts = factsOf(error);
   const url = printableUrl(entry.url);
   if (facts.netCode) {
@@ -80,11 +100,11 @@ export function remoteStartError(server: string, entry: RemoteServerEntry, error
   if (facts.unauthorized || facts.status === 401 || facts.status === 403 || facts.sdkCode === 'CLIENT_HTTP_AUTHENTICATION' || facts.sdkCode === 'CLIENT_HTTP_FORBIDDEN') {
     const status = facts.status ?? (facts.sdkCode === 'CLIENT_HTTP_FORBIDDEN' ? 403 : 401);
     // (An OAuth refusal comes from the token endpoint; the status said is the resource's.)
-    const sent = entry.oauth ? 'the OAuth client credentials' : entry.headers && Object.keys(entry.headers).length > 0 ? `the headers ${Object.keys(entry.headers).join(', ')}` : 'no credentials';
+    const sent = entry.oauth ? (entry.oauth.clientSecret ? 'the OAuth client credentials' : 'the OAuth token') : entry.headers && Object.keys(entry.headers).length > 0 ? `the headers ${Object.keys(entry.headers).join(', ')}` : 'no credentials';
     return new ToolvetError('E_SERVER_AUTH', `server "${server}": ${url} refused ${sent} (HTTP ${status} ${status === 403 ? 'Forbidden' : 'Unauthorized'})`, {
       server,
       url,
-      hint: entry.headers || entry.oauth ? 'the token is wrong, expired or lacks a scope: check the environment variable the config reads it from' : 'this server needs a credential: add "headers": {"Authorization": "Bearer ${YOUR_TOKEN}"} to its entry, or "oauth" client credentials',
+      hint: entry.oauth && !entry.oauth.clientSecret ? `the login was refused or lacks a scope: run "toolvet login ${server}" again, or check the token variable the config names` : entry.headers || entry.oauth ? 'the token is wrong, expired or lacks a scope: check the environment variable the config reads it from' : 'this server needs a credential: add "headers": {"Authorization": "Bearer ${YOUR_TOKEN}"} to its entry, or "oauth" client credentials',
     });
   }
   // 4xx (but a timeout or a rate limit), and 501 Not Implemented: a web server that has no POST there.

@@ -45,6 +45,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'lint tool definitions (live servers or tool files) against the tool-schema conventions',
     load: async () => (await import('./lint.ts')).registerLint,
   },
+  login: {
+    summary: 'log in to a remote server once in a browser (OAuth authorization code with PKCE) and cache its tokens for later runs; --status lists cached logins',
+    load: async () => (await import('./login.ts')).registerLogin,
+  },
   'mock-server': {
     summary: 'serve the mock model as an OpenAI-compatible endpoint (POST /v1/chat/completions, GET /v1/models) until Ctrl-C',
     load: async () => (await import('./mock-server.ts')).registerMockServer,
