@@ -14,8 +14,12 @@ export const SITUATION_CUES: readonly RegExp[] = [
   /\bTRIGGER\b/,
   /\b(?:activates?|applies|kicks in)\s+(?:on|when|for|to|if)\b/i,
   /\bfor\s+requests?\b|\bif the user\b|\bwhenever\b/i,
+  // "Mandatory gate before every git commit", "run after each deploy".
+  /\b(?:before|after|on)\s+(?:every|each|any)\s+\w+/i,
   // Other languages: Chinese, Japanese, Korean, German, Spanish, French, Portuguese.
-  /当.{0,30}(?:时|時)|用于|适用于|使用场景|触发|在.{0,20}时|(?:とき|時)に|場合に|際に|使用します|使います|때\s|경우/,
+  // Simplified and traditional Chinese ("当…时", "當…時", "用於", "適用於", "觸發"), Japanese ("…と言われたら使う",
+  // "…ときに", "…場合は", "…際は"), Korean.
+  /[当當].{0,30}(?:时|時)|[用適适]用[于於]|使用[场場][景]|使用時機|[触觸][发發]|在.{0,20}[时時]|(?:とき|時)[にはの]|場合[にはの]|際[にはの]|たら(?:使|呼|起)|使用します|使います|使う|때\s|경우/,
   /\b(?:wenn|verwenden(?:,)? wenn|cuando|usar para|úsalo|utiliser (?:pour|quand|lorsque)|quand|lorsque|quando|usar quando)\b/i,
 ];
 
@@ -29,7 +33,12 @@ export const EXCLUSION_CUES: readonly RegExp[] = [
   /\b(?:does\s+not|doesn['’]t)\b[^.]{0,80}?[—–;,-]\s*(?:use|see)\b/i,
   /\bout of scope\b|\bfor [^.;]{1,40}\bonly\b/i,
   /\bonly\s+(?:on|for|in|when|if|with|archives?|handles?)\b/i,
-  /(?:不要|请勿|勿)(?:用于|使用|触发)|不适用|不用于|使用しない|使わない|対象外|사용하지|\bnicht\s+(?:für|verwenden)\b|\bno\s+(?:usar|para|uses)\b|\bne\s+pas\b|\bpas pour\b|\bnão\s+(?:usar|use)\b/i,
+  // "distinct from database-level design", "rather than send notifications", "(not a new brief)", "NOT a replacement".
+  /\b(?:distinct from|as opposed to|rather than)\b|\(not\s+[^)]{3,60}\)/i,
+  /\bNOT\s+(?:a|an|the|for)\b/,
+  // "New copy → using-copywriting-toolkit", "Breach → legal-contract-review": a redirect to a sibling skill by an arrow.
+  /(?:→|->|=>)\s*[`'"“]?[a-z0-9]+(?:[-:][a-z0-9]+)+/,
+  /(?:不要|请勿|請勿|勿)(?:用[于於]|使用|[触觸][发發])|不[适適]用|不用[于於]|には使わない|使用しない|使わない|対象外|사용하지|\bnicht\s+(?:für|verwenden)\b|\bno\s+(?:usar|para|uses)\b|\bne\s+pas\b|\bpas pour\b|\bnão\s+(?:usar|use)\b/i,
 ];
 
 /**

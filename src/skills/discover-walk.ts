@@ -110,8 +110,19 @@ function hasEntry(folder: string, name: string): boolean {
   }
 }
 
-/** Why a folder without SKILL.md looks like a skill, or undefined when it does not. */
-export function lookalike(folder: string): string | undefined {
+/** Parts a repository's own top-level folders have too (`tests/scripts/`, `site/assets/`): no sign of a skill there. */
+const TOOLING_PARTS = new Set(['scripts', 'assets']);
+
+/**
+ * Why a folder without SKILL.md looks like a skill, or undefined when it does not. Never a folder named
+ * `_lib`/`_shared` (a helper the skills share, by the underscore convention) or `<skill>-workspace` (the
+ * results folder skill-creator writes beside a skill, with its own evals/). With `strict` (a folder at
+ * the top of a root that holds no skill itself, i.e. a repository), `scripts/` or `assets/` alone is not
+ * enough.
+ */
+export function lookalike(folder: string, strict = false): string | undefined {
+  const name = basename(folder);
+  if (name.startsWith('_') || name.endsWith('-workspace')) return undefined;
   let entries: string[];
   try {
     entries = readdirSync(folder);
@@ -121,7 +132,7 @@ export function lookalike(folder: string): string | undefined {
   if (entries.includes('.claude-plugin')) return undefined;
   const wrongCase = entries.find((e) => e.toLowerCase() === 'skill.md' && e !== SKILL_FILE);
   if (wrongCase) return `holds ${wrongCase}; hosts look for ${SKILL_FILE} exactly`;
-  const part = SKILL_PARTS.find((p) => entries.includes(p));
+  const part = SKILL_PARTS.find((p) => entries.includes(p) && !(strict && TOOLING_PARTS.has(p)));
   if (part) return `has a ${part}/ folder but no ${SKILL_FILE}`;
   return undefined;
 }
@@ -298,7 +309,7 @@ export function walkRoot(root: string, options: WalkOptions = {}): WalkResult {
     // Look-alikes: folders without SKILL.md next to skills, or straight under the root.
     if (directSkill || depth === 0) {
       for (const child of empty) {
-        const why = lookalike(child);
+        const why = lookalike(child, !directSkill);
         if (why) result.missing.push({ folder: child, reason: why });
       }
     }

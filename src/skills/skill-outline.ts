@@ -40,7 +40,12 @@ export interface BodyOutline {
 
 /** Headings over a list of mistakes to avoid, in the wordings seen in published skills. */
 const DONT_HEADING =
-  /^#{1,6}\s+.*(?:\b(?:don['’]?t'?s?|do not|avoid(?:ing)?|anti-?patterns?|pitfalls?|(?:common\s+)?mistakes|red\s+flags?|never|gotchas?|caveats?|what not to|rationali[sz]ations?|warnings?|bad (?:practices|patterns))\b|不要|禁止|避免|注意事项|常见错误|やってはいけない|禁止事項|よくある(?:間違い|ミス)|アンチパターン|\bnicht\b|\bevitar\b|\bà éviter\b|\bno hacer\b)/i;
+  /^#{1,6}\s+.*(?:\b(?:don['’]?t'?s?|do not|avoid(?:ing)?|anti-?patterns?|pitfalls?|(?:common\s+)?mistakes|red\s+flags?|never|gotchas?|caveats?|what not to|rationali[sz]ations?|warnings?|bad (?:practices|patterns)|must not(?: do)?|must never|should not|shouldn['’]t)\b|不要|禁止|避免|注意事[项項]|常[见見][错錯][误誤]|やってはいけない|しないこと|してはいけない|禁止事項|よくある(?:間違い|ミス)|アンチパターン|\bnicht\b|\bevitar\b|\bà éviter\b|\bno hacer\b)/i;
+/**
+ * A section that states the situation before the steps as a list: "## When to Use This Skill", "## Overview",
+ * "## 何时使用". Its items are the context statement, in list form.
+ */
+const CONTEXT_HEADING = /^#{2,6}\s+(?:when to (?:use|invoke|apply)|use (?:this skill )?when|overview|purpose|context|background|about|introduction|scope|何时使用|何時使用|使用场景|使用場景|概要|目的|いつ使う|使うとき)(?!\w)/i;
 /** A bold lead-in for a list of don'ts: `**NEVER:**`, `**Don't**`, `**Avoid:**`, `**Anti-patterns**`. */
 const DONT_LEAD = /^\*\*\s*(?:never|don['’]?t|do not|avoid|anti-?patterns?|pitfalls?|common mistakes|red flags?|must not)\b[^*]*\*\*/i;
 /** A list item or table row that is itself a don't. */
@@ -71,6 +76,7 @@ export function outlineBody(skill: Pick<SkillDoc, 'body' | 'bodyLine'>): BodyOut
   let plainFence = false;
   let dontSection: OutlineLine | undefined;
   let procedure = false;
+  let contextSection: OutlineLine | undefined;
   let inProse = false;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
@@ -113,6 +119,7 @@ export function outlineBody(skill: Pick<SkillDoc, 'body' | 'bodyLine'>): BodyOut
       // A section headed "Don't …" / "Common mistakes" names the mistakes, as a list or as prose.
       if (dontSection && !outline.donts) outline.donts = dontSection;
       procedure = PROCEDURE_HEADING.test(text) || STEP_HEADING.test(text);
+      contextSection = CONTEXT_HEADING.test(text) ? { text, line } : undefined;
       if (STEP_HEADING.test(text)) outline.steps.push({ text: text.replace(/^#+\s+/, ''), line, ...(/^#+\s+\d/.test(text) ? { numberedHeading: true } : {}) });
       continue;
     }
@@ -125,6 +132,7 @@ export function outlineBody(skill: Pick<SkillDoc, 'body' | 'bodyLine'>): BodyOut
     } else if (!LIST_ITEM.test(raw) && STEP_PARAGRAPH.test(text) && !dontSection) {
       outline.steps.push({ text, line });
     }
+    if (contextSection && LIST_ITEM.test(raw) && !outline.context) outline.context = contextSection;
     if (LIST_ITEM.test(raw) || text.startsWith('|')) continue;
     if (!outline.context && !inProse && !/^[>|<]/.test(text)) outline.context = { text, line };
     inProse = true;

@@ -16,6 +16,10 @@ skillRuleTable(skillBodyDonts, {
     { name: 'a table of mistakes', user: body('| Mistake | Fix |\n|---|---|\n| Date last | Date first |') },
     { name: 'a table of rationalizations', user: body('| Excuse | Reality |\n|---|---|\n| "Too simple to test" | Simple code breaks. |') },
     { name: '❌ items', user: body('- ❌ Rewriting entries\n- ✅ Appending') },
+    // Calibration on new collections (docs/skills.md, "Measured precision"):
+    { name: '### MUST NOT DO', user: body('## Constraints\n\n### MUST DO\n- Log dates\n\n### MUST NOT DO\n- Rewrite entries') },
+    { name: 'Japanese しないこと', user: body('### 絶対にしないこと：\n\n- 古い記録を書き換える') },
+    { name: 'traditional Chinese heading', user: body('## 常見錯誤\n\n- 重寫舊條目') },
     { name: 'Chinese heading', user: body('## 常见错误\n\n- 重写旧条目') },
     { name: 'Japanese heading', user: body('## よくある間違い\n\n- 古い記録を書き換える') },
   ],

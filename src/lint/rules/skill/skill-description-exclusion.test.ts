@@ -17,6 +17,14 @@ skillRuleTable(skillDescriptionExclusion, {
     { name: 'only on', user: with_('Use when gardening. Operates only on the local journal.') },
     { name: 'out of scope', user: with_('Use when gardening; indoor plants are out of scope.') },
     { name: 'Chinese', user: with_('当用户谈到种植时使用。不要用于菜谱。') },
+    // Calibration on new collections (docs/skills.md, "Measured precision"):
+    { name: 'For X → other-skill', user: with_('Use when gardening. Meal plans → recipes-planner.') },
+    { name: 'X → plugin:skill', user: with_('Use when gardening. Indoor plants → houseplants:care-log.') },
+    { name: 'distinct from', user: with_('Use when gardening — distinct from indoor houseplant care.') },
+    { name: 'rather than', user: with_('Use when logging the garden rather than planning it.') },
+    { name: '(not …)', user: with_('Use with a garden journal (not a recipe book) to log plantings.') },
+    { name: 'traditional Chinese', user: with_('當使用者談到種植時使用。請勿用於菜譜。') },
   ],
-  invalid: [{ name: 'no clause', user: with_('Use when the user gardens, e.g. "log tomatoes", "water roses".'), message: /Do NOT use for/ }],
+  invalid: [
+    { name: 'an arrow between steps is no redirect', user: with_('Use when gardening. Dig → plant → water → log.'), message: /Do NOT use for/ },{ name: 'no clause', user: with_('Use when the user gardens, e.g. "log tomatoes", "water roses".'), message: /Do NOT use for/ }],
 });

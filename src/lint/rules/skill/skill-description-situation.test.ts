@@ -18,6 +18,12 @@ skillRuleTable(skillDescriptionSituation, {
     { name: 'Chinese', user: with_('花园日志。当用户谈到种植时使用。') },
     { name: 'Japanese', user: with_('庭の記録。植え付けの話をするときに使います。') },
     { name: 'German', user: with_('Gartentagebuch. Verwenden, wenn der Nutzer über Pflanzen spricht.') },
+    // Calibration on new collections (docs/skills.md, "Measured precision"):
+    { name: 'Japanese 「…」と言われたら使う', user: with_('庭の記録を整理する。「水やりを記録して」「収穫を残して」と言われたら使う。') },
+    { name: 'Japanese 場合は', user: with_('庭の記録。植え付けを記録する場合は、このスキルを読み込む。') },
+    { name: 'traditional Chinese 當…時', user: with_('花園日誌。當使用者談到種植時使用。') },
+    { name: 'traditional Chinese 適用於', user: with_('花園日誌，適用於記錄種植與收成。') },
+    { name: 'before every', user: with_('Mandatory gate before every garden log entry.') },
     { name: 'Spanish', user: with_('Diario del jardín. Usar cuando el usuario habla de plantas.') },
   ],
   invalid: [

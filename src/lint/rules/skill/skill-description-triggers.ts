@@ -6,7 +6,10 @@ import { at, parsed, perSkill, type SkillRule } from '../../../skills/skill-lint
 // CJK corner brackets and guillemets too: 「…」, 『…』, «…».
 const QUOTED = /"([^"\n]{3,})"|“([^”\n]{3,})”|‘([^’\n]{3,})’|(?:^|[\s(:,])'([^'\n]{3,}?)'(?=[\s,.;:)]|$)|「([^」\n]{2,})」|『([^』\n]{2,})』|«\s*([^»\n]{3,}?)\s*»/g;
 /** A labelled list of trigger words: "Triggers: a, b, c", "Triggers on: a, b", "Keywords: a, b", "触发词：a、b". */
-const LABELLED = /\b(?:triggers?(?:\s+on)?|trigger (?:words|phrases)|keywords|key phrases)\s*[:：]\s*([^.\n]+)|(?:触发词|关键词|トリガー|キーワード)\s*[:：]\s*([^。\n]+)/gi;
+// "Triggers: a, b", "Triggers on: Next.js, App Router", "Trigger terms include: a, b", "TRIGGERS - a, b": the list runs to the
+// end of the sentence (a `.` followed by a space or the end; `Next.js` is one item).
+const LABELLED =
+  /\b(?:triggers?(?:\s+(?:on|terms?|words?|phrases?|keywords?))?(?:\s+include)?|keywords|key phrases)\s*(?:[:：]|\s[-—–]\s)\s*((?:[^.\n]|\.(?=\S))+)|(?:触发词|觸發詞|关键词|關鍵詞|トリガー|キーワード)\s*[:：]\s*([^。\n]+)/gi;
 
 /** The quoted example requests in a description's positive part. */
 export function triggerPhrases(description: string): string[] {
