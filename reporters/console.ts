@@ -6,6 +6,7 @@ import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import type { CaseResult } from '../src/types.ts';
+import { renderLoadingText } from '../src/report/loading-render.ts';
 import { renderCostText, renderScenariosText, renderToolTokensText } from '../src/report/scenario-text.ts';
 import { expectedText } from '../src/report/text.ts';
 import { renderModelMatrixText } from '../src/report/model-matrix-render.ts';
@@ -84,6 +85,7 @@ export function renderEvalConsole(result: ToolvetResult, options: { maxFailures?
   const cost = renderCostText(result);
   if (cost) out.push(cost);
   if (result.models) out.push(renderModelMatrixText(result.models));
+  if (result.loading) out.push(renderLoadingText(result.loading));
   const toolTokens = renderToolTokensText(result);
   if (toolTokens) out.push(toolTokens);
   for (const w of result.warnings) out.push(pc.yellow(`warning ${w.code}: ${one(w.message)}`) + (w.hint ? pc.dim(`\n  next: ${w.hint}`) : ''));

@@ -3,6 +3,7 @@
  * JavaScript: the verdict and summary, the confusion heatmap, per-tool bars, the failed cases, and
  * the lint, diff, skills and benchmark sections when the result has them.
  */
+import { renderLoadingHtml } from '../src/report/loading-render.ts';
 import { renderSweepHtml } from '../src/report/sweep-render.ts';
 import { renderModelMatrixHtml } from '../src/report/model-matrix-render.ts';
 import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
@@ -99,6 +100,7 @@ export function renderHtml(result: ToolvetResult): string {
     section('failed', 'Failed cases', failedTable(result)),
     section('sweep', 'Accuracy against tool count', result.sweep ? renderSweepHtml(result.sweep) : undefined),
     section('models', 'Models on the same cases', result.models ? renderModelMatrixHtml(result.models) : undefined),
+    section('loading', 'Every tool loaded against tool search', result.loading ? renderLoadingHtml(result.loading) : undefined),
     section('scenarios', 'Scenarios', scenariosHtml(result)),
     section('cost', 'Cost and speed', costHtml(result)),
     section('diff', 'Changes', diffTable(result)),

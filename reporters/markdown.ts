@@ -4,6 +4,7 @@
  * Long lists fold inside <details>; every table is capped so the comment stays under GitHub's limit.
  * Every field is escaped by construction (`md` in src/report/markdown-kit.ts).
  */
+import { renderLoadingMarkdown } from '../src/report/loading-render.ts';
 import { renderSweepMarkdown } from '../src/report/sweep-render.ts';
 import { renderModelMatrixMarkdown } from '../src/report/model-matrix-render.ts';
 import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
@@ -70,6 +71,7 @@ export function renderMarkdown(result: ToolvetResult, options: RenderOptions = {
     accuracySection(result, options),
     result.sweep ? renderSweepMarkdown(result.sweep) : undefined,
     result.models ? renderModelMatrixMarkdown(result.models) : undefined,
+    result.loading ? renderLoadingMarkdown(result.loading) : undefined,
     scenariosMarkdown(result),
     costMarkdown(result),
     abSection(result),

@@ -259,6 +259,20 @@ export interface Attempt {
   latencyMs: number;
   usage?: ModelUsage;
   error?: ErrorInfo;
+  /** Deferred loading (`eval --loading search`): the searches before the answer, and what the requests carried. */
+  toolSearch?: ToolSearchTrace;
+}
+
+/** What deferred loading did in one attempt: searches are never the answer scored. */
+export interface ToolSearchTrace {
+  /** Each search call: its query, the tools it loaded, and whether it ran (one beside an answer, or past the last search turn, does not). */
+  searches: Array<{ query: string; found: string[]; run: boolean }>;
+  /** Model requests of the attempt (searches and the answer). */
+  requests: number;
+  /** Estimated tokens of the tool lists over all its requests (the search tool plus what was loaded). */
+  toolTokens: number;
+  /** The largest tool list one of its requests carried, estimated. */
+  largestRequest: number;
 }
 
 /** Tokens, time and money of one case or scenario (every attempt, every turn). */

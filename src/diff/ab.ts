@@ -125,7 +125,7 @@ export function pairRuns(cases: Iterable<PairedCase>, before: readonly CaseResul
 }
 
 /** Pairs two runs of one query set case by case and folds them into an AbResult. */
-export function compareRuns(set: Pick<QuerySet, 'name' | 'cases'>, before: CaseResult[], after: CaseResult[], meta: { model: string; repeat: number; margin: number }): AbResult {
+export function compareRuns(set: { name: string; cases: readonly PairedCase[] }, before: readonly CaseResult[], after: readonly CaseResult[], meta: { model: string; repeat: number; margin: number }): AbResult {
   const { table, excluded, flipped } = pairRuns(set.cases, before, after);
   const queries = table.both + table.oldOnly + table.newOnly + table.neither;
   const oldAccuracy = queries ? (table.both + table.oldOnly) / queries : 0;

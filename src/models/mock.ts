@@ -17,6 +17,7 @@ import { indexTools, type Alternative, type ToolIndex } from './mock-index.ts';
 import { bestCandidate, rankIndex } from './mock-rank.ts';
 import { wordsThatVote } from './text/literals.ts';
 import { terms } from './text/tokenize.ts';
+import { isToolSearch, withoutSearches } from './tool-search-tool.ts';
 import { leadingWord, quoteResults, splitClauses, strongOnly, toolClauses, turnState } from './mock-turns.ts';
 import type { ChatMessage, ModelDriver, ModelRequest, ModelResponse, ToolCall, ToolDefinition } from '../types.ts';
 
@@ -126,7 +127,11 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const negativeWeight = options.negativeWeight ?? 1;
 
-  async function complete(request: ModelRequest): Promise<ModelResponse> {
+  async function complete(asked: ModelRequest): Promise<ModelResponse> {
+    const search = asked.tools.find(isToolSearch);
+    if (search && (asked.toolChoice ?? 'auto') === 'auto' && !asked.messages.some((m) => m.toolCalls?.some((k) => k.name === search.name))) return searchFirst(asked, search);
+    // After its search, the mock answers as if the loaded tools had been sent from the start.
+    const request = search ? { ...asked, tools: asked.tools.filter((t) => t !== search), messages: withoutSearches(asked.messages) } : asked;
     const messages = request.messages;
     const promptChars = messages.reduce((sum, message) => sum + message.content.length, 0);
     const last = messages[messages.length - 1];
@@ -190,4 +195,22 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
   }
 
   return { id: 'mock', inProcess: true, complete };
+}
+
+/**
+ * Deferred loading: the mock searches first, always, with the words of the request that say what is
+ * wanted (not paths, URLs or numbers), as a model unsure which tool exists would.
+ */
+function searchFirst(request: ModelRequest, search: ToolDefinition): ModelResponse {
+  const text = lastUserMessage(request.messages);
+  const query = wordsThatVote(text).replace(/\s+/g, ' ').trim();
+  const rawArguments = JSON.stringify({ query });
+  const promptChars = request.messages.reduce((sum, message) => sum + message.content.length, 0) + JSON.stringify(search).length;
+  return {
+    text: '',
+    toolCalls: [{ id: callId(text, search.name), name: search.name, rawArguments, arguments: { query } }],
+    finishReason: 'tool_calls',
+    usage: { promptTokens: estimateTokens(promptChars), completionTokens: estimateTokens(search.name.length + rawArguments.length + 20) },
+    model: 'mock',
+  };
 }

@@ -8,7 +8,7 @@ import type { CaseResult } from '../types.ts';
 import type { ToolLintResult } from '../lint/lint-tools.ts';
 import type { ProbeReport } from '../probe/types.ts';
 import type { SkillsResult } from '../skills/result-types.ts';
-import type { DiffResult } from '../diff/types.ts';
+import type { AbResult, DiffResult } from '../diff/types.ts';
 import type { ImproveResult } from '../improve/improve.ts';
 import type { RunCost, ScenarioResult, ScenarioSummary } from '../run/scenario-types.ts';
 
@@ -155,6 +155,31 @@ export interface ModelPair {
   better: string | null;
 }
 
+/** One side of `eval --loading both`: every tool in every request, or deferred loading through a search tool. */
+export interface LoadingSide {
+  loading: 'all' | 'search';
+  summary: EvalSummary;
+  /** Mean estimated tokens of the tool list per model request. */
+  toolTokensPerRequest: number;
+  /** The largest tool list one request carried, estimated. */
+  largestRequest: number;
+  /** Model requests per attempt (1 with every tool loaded; the searches and the answer under deferred loading). */
+  requestsPerAttempt: number;
+  errors: ErrorInfo[];
+}
+
+/** `eval --loading both`: the same cases with every tool loaded and with deferred loading, paired by the description A/B's statistics. */
+export interface LoadingSection {
+  /** `all` first, then `search`. */
+  sides: LoadingSide[];
+  /** Per query set: old is `all`, new is `search` (so a negative difference is what deferred loading costs in accuracy). */
+  ab: AbResult[];
+  /** Tools one search loads at most. */
+  searchLimit: number;
+  /** How the tokens were counted (see ToolTokens). */
+  tokenMethod: ToolTokens['method'];
+}
+
 /** `eval --models`: every model scored on the same cases, each pair compared. */
 export interface ModelMatrixSection {
   /** Significance level of the pairwise tests. */
@@ -191,6 +216,8 @@ export interface ToolvetResult {
   sweep?: SweepSection;
   /** `eval --models`: several models on the same cases, per-model tables and pairwise comparisons. */
   models?: ModelMatrixSection;
+  /** `eval --loading both`: every tool loaded against deferred loading (tool search), paired. */
+  loading?: LoadingSection;
   /** `toolvet diff`: classified changes, A/B of descriptions, baseline, gate. */
   diff?: DiffResult;
   /** `toolvet bench`: server benchmarks, optionally against a baseline. */

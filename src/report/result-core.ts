@@ -78,6 +78,15 @@ export interface ToolTokens {
   perRequest: number;
   /** The suite that carries it. */
   suite: string;
+  /**
+   * `search`: deferred loading (`eval --loading search`), where requests carry the search tool and what
+   * it loaded; `perRequest` is then the largest list one request carried. Absent: every tool in every request.
+   */
+  loading?: 'search';
+  /** Deferred loading: mean estimated tool tokens over every request made. */
+  meanPerRequest?: number;
+  /** Deferred loading: model requests per attempt (its searches and its answer). */
+  requestsPerAttempt?: number;
 }
 
 export interface Diagnostic {

@@ -79,6 +79,9 @@ export function suiteCostRows(groups: ReadonlyMap<string, CostFold>): SuiteCostR
 export function renderToolTokensText(result: ToolvetResult): string | undefined {
   const tokens = result.toolTokens;
   if (!tokens) return undefined;
+  if (tokens.loading === 'search') {
+    return `Tool list (deferred loading): the search tool and what it loaded, about ${tokens.meanPerRequest ?? tokens.perRequest} tokens per request on average and ${tokens.perRequest} at most, ${(tokens.requestsPerAttempt ?? 1).toFixed(2)} requests per case; estimated at 4 characters per token`;
+  }
   const sizes = new Set((result.suites ?? []).map((s) => s.toolTokens));
   const perSuite = sizes.size > 1 ? ` (${(result.suites ?? []).map((s) => `${s.suite} ${s.toolTokens ?? 0}`).join(', ')})` : '';
   return `Tool list: about ${tokens.perRequest} tokens in every request${perSuite}, estimated at 4 characters per token`;

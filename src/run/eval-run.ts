@@ -31,6 +31,7 @@ import { FLAT, HeapCeiling } from './heap-ceiling.ts';
 import { runScenarios } from './scenario-run.ts';
 import type { ScenarioResult } from './scenario-types.ts';
 import { summariseScenarios } from './scenario-summary.ts';
+import { SearchedTokens } from './searched-tokens.ts';
 
 export interface EvalOptions {
   config?: string;
@@ -70,6 +71,13 @@ export interface EvalOptions {
   keepCases?: 'all' | 'failed';
   /** With `keepCases: 'failed'` and no `resultsFile`: write the cases to a temporary file, to read them back (see `StreamedEval`). */
   storeCases?: boolean;
+  /**
+   * How the tools reach the model: `all` (the default) in every request; `search`, deferred loading,
+   * first only a search tool over them (tool-search.ts). Scenarios always load every tool.
+   */
+  loading?: 'all' | 'search';
+  /** With `loading: 'search'`: tools one search loads at most (default 5). */
+  searchLimit?: number;
 }
 
 /** A streamed run: the result, and where every case can be read back (none without a results file). */
@@ -287,7 +295,9 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     const onOuterAbort = () => stop.abort();
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
     let refused: CaseResult['attempts'][number]['error'] | undefined;
+    const searched = new SearchedTokens();
     const ran = await streamSelection({
+      ...(options.loading === 'search' ? { search: { ...(options.searchLimit !== undefined ? { limit: options.searchLimit } : {}) } } : {}),
       cases: pending(),
       count: pendingCount,
       toolsFor: (c) => toolsBySet.get(c.suite) ?? allTools,
@@ -313,6 +323,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
         const span = sink?.writeCase(result);
         if (store && span) store.add(fold.rankOf(result), span);
         fold.add(result);
+        searched.add(result);
         ceiling?.tick();
         finished += 1;
         options.onResult?.(result, finished, total);
@@ -357,8 +368,8 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     const summary = finishedCases > 0 || scenarioCount === 0 ? fold.summary() : undefined;
     const suites = inputs.sets
       .filter((s) => s.count > 0)
-      .map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name), toolTokens: estimateTokens(toolsBySet.get(s.name) ?? []) }));
-    const toolTokens = largestToolList(inputs.sets.map((s) => ({ suite: s.name, tokens: estimateTokens(toolsBySet.get(s.name) ?? []) })));
+      .map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name), toolTokens: options.loading === 'search' ? searched.mean(s.name) : estimateTokens(toolsBySet.get(s.name) ?? []) }));
+    const toolTokens = options.loading === 'search' ? searched.toolTokens() : largestToolList(inputs.sets.map((s) => ({ suite: s.name, tokens: estimateTokens(toolsBySet.get(s.name) ?? []) })));
     const firstFailed = scenarios.find((s) => s.state === 'failed');
     const verdict = evalVerdict({
       ...(!complete && !refused ? { interrupted: { finished: finishedCases, total: order.size, ...(options.resultsFile ? { resumeFile: options.resultsFile } : {}) } } : {}),

@@ -8,7 +8,8 @@ import { PAST_DEADLINE, toErrorInfo, ToolvetError } from '../errors.ts';
 import { reportedLatency } from '../models/replay.ts';
 import { HeapCeiling } from './heap-ceiling.ts';
 import { scoreAttempt } from '../scoring/score-attempt.ts';
-import type { Attempt, CaseResult, ChatMessage, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
+import type { Attempt, CaseResult, ChatMessage, ModelDriver, ModelResponse, SelectionCase, ToolDefinition, ToolSearchTrace } from '../types.ts';
+import { answerWithSearch, type AskModel, type ToolSearchOptions } from './tool-search.ts';
 
 export const DEFAULT_SYSTEM_PROMPT =
   'You are an assistant with access to tools. Call the one tool that fits the request, with its arguments. If no tool fits, answer in text without calling a tool.';
@@ -42,6 +43,8 @@ export interface SelectionRunOptions {
    * attempts is errored with it, without asking the model, since the tools it would see are incomplete.
    */
   blockedBy?: (c: SelectionCase) => unknown;
+  /** Deferred loading: the model first sees only a search tool over `toolsFor(c)` (tool-search.ts). */
+  search?: ToolSearchOptions;
 }
 
 export async function runSelection(options: SelectionRunOptions): Promise<CaseResult[]> {
@@ -118,10 +121,30 @@ async function runAttempt(
     { role: 'user', content: c.query },
   ];
   const started = performance.now();
+  // One turn, or (deferred loading) the search turns and the answer, under the attempt's one deadline.
+  const answer = async (ask: AskModel): Promise<{ response: ModelResponse; trace?: ToolSearchTrace; recordedMs?: number }> => {
+    if (!options.search) {
+      const response = await ask(messages, tools);
+      return { response, recordedMs: reportedLatency(response) };
+    }
+    let recordedMs: number | undefined = 0;
+    const { response, trace } = await answerWithSearch(messages, tools, async (m, t) => {
+      const r = await ask(m, t);
+      const ms = reportedLatency(r);
+      recordedMs = recordedMs === undefined || ms === undefined ? undefined : recordedMs + ms;
+      return r;
+    }, options.search);
+    return { response, trace, recordedMs };
+  };
+  const score = (done: { response: ModelResponse; trace?: ToolSearchTrace; recordedMs?: number }): Attempt => {
+    // A recording or replaying driver reports the recorded latency, so replayed results are byte-identical.
+    const attempt = scoreAttempt(c, done.response, byName, done.recordedMs ?? performance.now() - started);
+    if (done.trace) attempt.toolSearch = done.trace;
+    return attempt;
+  };
   if (options.model.inProcess) {
     try {
-      const response = await options.model.complete({ messages, tools, toolChoice: 'auto', ...sampling(options) });
-      return scoreAttempt(c, response, byName, performance.now() - started);
+      return score(await answer((m, t) => options.model.complete({ messages: m, tools: t, toolChoice: 'auto', ...sampling(options) })));
     } catch (error) {
       return erroredAttempt(error, started);
     }
@@ -131,8 +154,7 @@ async function runAttempt(
     // The driver keeps the deadline with its own per-try timer: no second timer, abort or listener here.
     const deadline = started + caseTimeoutMs;
     try {
-      const response = await options.model.complete({ messages, tools, toolChoice: 'auto', ...(options.signal ? { signal: options.signal } : {}), deadline, ...sampling(options) });
-      return scoreAttempt(c, response, byName, reportedLatency(response) ?? performance.now() - started);
+      return score(await answer((m, t) => options.model.complete({ messages: m, tools: t, toolChoice: 'auto', ...(options.signal ? { signal: options.signal } : {}), deadline, ...sampling(options) })));
     } catch (error) {
       const late = error instanceof ToolvetError && error.cause === PAST_DEADLINE;
       return erroredAttempt(late ? caseTimeout(c, caseTimeoutMs) : error, started, reportedLatency(error));
@@ -150,16 +172,8 @@ async function runAttempt(
         controller.abort();
       }, caseTimeoutMs);
     });
-    const request = options.model.complete({
-      messages,
-      tools,
-      toolChoice: 'auto',
-      signal: controller.signal,
-      ...sampling(options),
-    });
-    const response = await Promise.race([request, deadline]);
-    // A recording or replaying driver reports the recorded latency, so replayed results are byte-identical.
-    return scoreAttempt(c, response, byName, reportedLatency(response) ?? performance.now() - started);
+    const request = answer((m, t) => options.model.complete({ messages: m, tools: t, toolChoice: 'auto', signal: controller.signal, ...sampling(options) }));
+    return score(await Promise.race([request, deadline]));
   } catch (error) {
     return erroredAttempt(error, started, reportedLatency(error));
   } finally {

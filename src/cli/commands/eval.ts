@@ -14,6 +14,7 @@ import { appendHistory } from '../../report/history/store.ts';
 import { writeResultJson } from '../../report/write-result-json.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
 import { runModelMatrix } from '../../run/model-matrix.ts';
+import { runLoadingAb } from '../../run/loading-ab.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelSpecs, nonNegative, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import type { SetExit } from './set-exit.ts';
 import { InvalidArgumentError } from 'commander';
@@ -42,6 +43,8 @@ export interface EvalFlags extends ModelFlags, ServerFlags {
   distractors?: number[];
   distractorFile?: string;
   history?: string;
+  loading?: 'all' | 'search' | 'both';
+  searchLimit?: number;
 }
 
 
@@ -69,8 +72,15 @@ export function addEvalFlags(command: Command): Command {
     .option('--max-tool-tokens <n>', 'gate: exit 1 when the tool list one request carries is estimated above n tokens (4 characters per token)', positiveInt)
     .option('--distractors <sizes>', 'sweep: run the cases once per size, each query set padded with that many distractor tools (e.g. 0,10,100,1000)', distractorSizes)
     .option('--distractor-file <file>', 'sweep: tool definitions to draw distractors from before generated ones')
+    .option('--loading <mode>', 'how the tools reach the model: all (every tool in every request), search (deferred loading: first only a tool_search tool), both (the two compared by the paired A/B)', loadingMode)
+    .option('--search-limit <n>', 'with --loading search or both: tools one search loads at most (default 5)', positiveInt)
     .option('--history <dir>', 'append the result to the history folder DIR (one file per run, named by time, commit and branch; see `report --history`)');
   return addServerFlags(command);
+}
+
+function loadingMode(value: string): 'all' | 'search' | 'both' {
+  if (value === 'all' || value === 'search' || value === 'both') return value;
+  throw new InvalidArgumentError('must be all, search or both');
 }
 
 function distractorSizes(value: string): number[] {
@@ -91,6 +101,7 @@ function runInputs(flags: EvalFlags) {
     caseTimeoutMs: flags.caseTimeout,
     ...(flags.maxTokens ? { maxTokens: flags.maxTokens } : {}),
     serverTimeouts: serverTimeouts(flags),
+    ...(flags.searchLimit !== undefined ? { searchLimit: flags.searchLimit } : {}),
   };
 }
 
@@ -98,6 +109,7 @@ function runInputs(flags: EvalFlags) {
 function scoredRunOptions(flags: EvalFlags) {
   return {
     ...runInputs(flags),
+    ...(flags.loading === 'search' ? { loading: 'search' as const } : {}),
     minAccuracy: flags.minAccuracy,
     ...(flags.allowTools ? { allowTools: flags.allowTools } : {}),
     ...(flags.prices ? { prices: flags.prices } : {}),
@@ -124,6 +136,32 @@ async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<Toolvet
       onPoint: (p) => process.stderr.write(`toolvet eval: ${p.tools} tools, accuracy ${(p.accuracy * 100).toFixed(1)}%\n`),
     });
     process.stdout.write(`${renderSweepText(result.sweep!)}\n${result.verdict.reasons.join('\n')}\n`);
+    if (flags.json) writeJsonFile(flags.json, result);
+    if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
+    setExit(exitCodeFor(result.verdict.status));
+    return result;
+  } finally {
+    dispose();
+    await model.close?.();
+  }
+}
+
+/** `eval --loading both`: every tool loaded against tool search, on the same cases, paired. */
+async function executeLoadingAb(flags: EvalFlags, setExit: SetExit): Promise<ToolvetResult> {
+  const clash = flags.results ? '--results' : flags.resume ? '--resume' : undefined;
+  if (clash) throw new ToolvetError('E_USAGE', `--loading both cannot be combined with ${clash}`, { hint: `run ${clash} once per loading with --loading all and --loading search` });
+  const { signal, dispose } = abortOnSignals();
+  const model = modelFromFlags(flags);
+  try {
+    const result = await runLoadingAb({
+      ...scoredRunOptions(flags),
+      model,
+      signal,
+      onSide: (s) => process.stderr.write(`toolvet eval: ${s.loading === 'all' ? 'every tool' : 'tool search'}, accuracy ${(s.summary.accuracy * 100).toFixed(1)}%\n`),
+    });
+    settleCassetteTimes(model, result);
+    process.stdout.write(`${renderEvalConsole(result)}\n`);
+    emitGitHub(result);
     if (flags.json) writeJsonFile(flags.json, result);
     if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
     setExit(exitCodeFor(result.verdict.status));
@@ -164,6 +202,13 @@ async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<Toolve
  * --json and no --results the cases go to a temporary file, removed once the JSON is written.
  */
 export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<ToolvetResult> {
+  if (flags.searchLimit !== undefined && flags.loading !== 'search' && flags.loading !== 'both') {
+    throw new ToolvetError('E_USAGE', '--search-limit applies to deferred loading only', { hint: 'add --loading search (or both), or drop --search-limit' });
+  }
+  if (flags.loading && flags.loading !== 'all' && (flags.models || flags.distractors)) {
+    throw new ToolvetError('E_USAGE', `--loading ${flags.loading} cannot be combined with ${flags.models ? '--models' : '--distractors'}`, { hint: 'compare the loadings with one model, with --loading both' });
+  }
+  if (flags.loading === 'both') return executeLoadingAb(flags, setExit);
   if (flags.models) return executeModels(flags, setExit);
   if (flags.distractors) return executeSweep(flags, setExit);
   // --resume appends to the file it resumes: a different --results would be silently left unwritten.
