@@ -35,11 +35,11 @@ import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
 import { sanitizeLine } from '../safety/terminal.ts';
 import { ANY, callAsTask, mustCallAsTask, type TaskClient } from './task-call.ts';
 import { answerInput, seenRequest, type InputAnswer, type InputExchange } from './input-requests.ts';
+import { callError, OVERSIZED } from './call-error.ts';
 
 export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
 
 const EXITED = new Error('exited');
-const OVERSIZED = /ReadBuffer exceeded maximum size of (\d+)/;
 
 export { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
 
@@ -485,61 +485,9 @@ export class ServerConnection {
   }
 
   private callError(what: string, error: unknown, tool: string | undefined, timeoutMs: number): ToolvetError {
-    if (error instanceof ToolvetError) return error;
-    const message = (error as Error).message ?? String(error);
-    const limit = OVERSIZED.exec(message);
-    if (limit) {
-      this.exited = true;
-      // E_SERVER_CRASH, not E_SERVER_PROTOCOL: the connection is dropped, so for every caller the server is gone (restart it).
-      return new ToolvetError('E_SERVER_CRASH', `server "${this.name}" answered ${what} with a message over ${Number(limit[1]) / 1024 / 1024} MB, the MCP SDK's stdio limit; the connection was dropped`, {
-        server: this.name,
-        tool,
-        hint: 'return large data in pages, or as a resource link, instead of one huge result',
-      });
-    }
-    if (what.endsWith('/list') && /Maximum call stack size exceeded/.test(message)) {
-      // The SDK checks each page against the MCP schema recursively; an entry nested thousands deep exhausts the stack.
-      return this.limitError(`${what} returned an entry nested too deep to parse (the MCP SDK's schema check ran out of stack)`, 'flatten the schema; no model fills arguments nested this deep');
-    }
-    // A list, or any result the SDK's schema refused (a resources/read without cache hints): the issues, not the raw dump.
-    const schemaProblem = what.endsWith('/list') || /^Invalid result for /.test(message) ? describeSchemaIssues(message) : undefined;
-    if (schemaProblem) {
-      return new ToolvetError('E_SERVER_PROTOCOL', `server "${this.name}" answered ${what} with a malformed result: ${schemaProblem}`, {
-        server: this.name,
-        hint:
-          what === 'tools/list'
-            ? 'every tool needs a name and an inputSchema that is a JSON Schema object: {"type": "object", "properties": {...}, "required": [...]} (spec 2.4, 7.5)'
-            : `fix the server's ${what} result to match the MCP schema`,
-      });
-    }
-    const code = (error as { code?: number | string }).code;
-    // Only a real deadline is a timeout: a server's own error text may well contain the word (a URL with
-    // ?timeout=32s, an upstream API that timed out), and that is the server failing, not hanging.
-    if (code === -32001 || code === 'REQUEST_TIMEOUT') {
-      return new ToolvetError('E_CALL_TIMEOUT', `server "${this.name}" did not answer ${what} within ${timeoutMs} ms`, {
-        server: this.name,
-        tool,
-        stderr: this.stderr.last(5),
-        hint: 'the server hangs or is slow; raise --call-timeout or fix the handler',
-      });
-    }
-    const remote = isRemote(this.entry) ? remoteStartError(this.name, this.entry, error) : undefined;
-    if (remote && remote.code !== 'E_SERVER_START') return remote;
-    if (!this.alive || code === 'CONNECTION_CLOSED' || code === 'NOT_CONNECTED' || /connection closed|not connected/i.test(message)) {
-      this.exited = true;
-      return new ToolvetError('E_SERVER_CRASH', `server "${this.name}" exited during ${what}`, {
-        server: this.name,
-        tool,
-        stderr: this.stderr.last(10),
-        hint: isRemote(this.entry) ? `the server at ${printableUrl(this.entry.url)} closed the connection; check its logs` : `run it directly in a terminal (${[this.entry.command, ...this.entry.args].join(' ')}) to see the crash`,
-      });
-    }
-    return new ToolvetError('E_CALL_FAILED', `server "${this.name}" failed ${what}: ${message}`, {
-      server: this.name,
-      tool,
-      hint: 'see the server message above',
-      cause: error,
-    });
+    const { coded, dropped } = callError({ server: this.name, entry: this.entry, stderr: this.stderr, alive: this.alive }, what, error, tool, timeoutMs);
+    if (dropped) this.exited = true;
+    return coded;
   }
 
   private startError(what: string, code: 'E_SERVER_START' | 'E_SERVER_TIMEOUT' = 'E_SERVER_START'): ToolvetError {
@@ -554,26 +502,6 @@ export class ServerConnection {
 /** How long a stdio server may stay silent on the `server/discover` probe before it is taken for a legacy one. */
 function stdioProbeMs(timeouts: ServerTimeouts): number {
   return Math.min(10_000, Math.floor(timeouts.startMs / 2));
-}
-
-/** A result that breaks the MCP schema comes with a JSON list of issues: say the first ones plainly. */
-function describeSchemaIssues(message: string): string | undefined {
-  const start = message.indexOf('[');
-  if (start < 0) return undefined;
-  let issues: unknown;
-  try {
-    issues = JSON.parse(message.slice(start));
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(issues) || issues.length === 0) return undefined;
-  return issues
-    .slice(0, 3)
-    .map((issue: { path?: unknown[]; message?: string }) => {
-      const where = (issue.path ?? []).reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), '');
-      return `${where || '(result)'}: ${issue.message ?? 'invalid'}`;
-    })
-    .join('; ');
 }
 
 /**
