@@ -4,6 +4,7 @@
  * of findings, the summary and the `--fail-on` threshold.
  */
 import { ToolvetError } from '../errors.ts';
+import { compareText } from '../text-order.ts';
 import {
   SEVERITY_RANK,
   type ActiveSeverity,
@@ -66,12 +67,8 @@ export function runRules<Target, Context>(options: RunRulesOptions<Target, Conte
 }
 
 /** By server, then target (set-level findings first), then severity (worst first), rule id, path. */
-// The order localeCompare gives (default locale and options), from one collator: localeCompare sets
-// one up per call, 8% of `lint` on 2,000 tools (P6 in npm run bench).
-const COLLATOR = new Intl.Collator();
-
 export function sortFindings(findings: readonly Finding[]): Finding[] {
-  const cmp = (a?: string, b?: string): number => COLLATOR.compare(a ?? '', b ?? '');
+  const cmp = (a?: string, b?: string): number => compareText(a ?? '', b ?? '');
   return [...findings].sort(
     (a, b) =>
       cmp(a.server, b.server) ||

@@ -147,7 +147,7 @@ function toolFields(tool: ToolDefinition, removeSiblings: SiblingRemover): Recor
   };
 }
 
-function buildIndex(tools: readonly ToolDefinition[]): ToolIndex {
+function buildIndex(tools: readonly ToolDefinition[], definitionChars: number): ToolIndex {
   const documents: Array<{ tool: ToolDefinition; alternative?: Alternative; fields: Record<string, string[]> }> = [];
   const removeSiblings = siblingRemover(tools);
   for (const tool of tools) {
@@ -189,7 +189,7 @@ function buildIndex(tools: readonly ToolDefinition[]): ToolIndex {
     };
     return { tool: doc.tool, alternative: doc.alternative, positive, negative, positiveScore: scores(positive), negativeScore: scores(negative) };
   });
-  return { tools, candidates, bm25, definitionChars: JSON.stringify(tools).length };
+  return { tools, candidates, bm25, definitionChars };
 }
 
 const byIdentity = new WeakMap<readonly ToolDefinition[], ToolIndex>();
@@ -206,7 +206,7 @@ export function indexTools(tools: readonly ToolDefinition[]): ToolIndex {
   const key = JSON.stringify(tools);
   let index = byContent.get(key);
   if (!index) {
-    index = buildIndex(tools);
+    index = buildIndex(tools, key.length); // the key is the tools' JSON: no second serialisation
     if (byContent.size >= CONTENT_CACHE_SIZE) byContent.delete(byContent.keys().next().value as string);
     byContent.set(key, index);
   }

@@ -366,10 +366,12 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     const finishedCases = fold.count;
     // A set of scenarios alone has no selection summary: 0 cases would read as 0% accuracy.
     const summary = finishedCases > 0 || scenarioCount === 0 ? fold.summary() : undefined;
+    // Each set's estimate once: it serialises every tool of the list.
+    const tokensOf = new Map(options.loading === 'search' ? [] : inputs.sets.map((s) => [s.name, estimateTokens(toolsBySet.get(s.name) ?? [])]));
     const suites = inputs.sets
       .filter((s) => s.count > 0)
-      .map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name), toolTokens: options.loading === 'search' ? searched.mean(s.name) : estimateTokens(toolsBySet.get(s.name) ?? []) }));
-    const toolTokens = options.loading === 'search' ? searched.toolTokens() : largestToolList(inputs.sets.map((s) => ({ suite: s.name, tokens: estimateTokens(toolsBySet.get(s.name) ?? []) })));
+      .map((s) => ({ suite: s.name, model: options.model.id, summary: fold.suiteSummary(s.name), toolTokens: options.loading === 'search' ? searched.mean(s.name) : tokensOf.get(s.name)! }));
+    const toolTokens = options.loading === 'search' ? searched.toolTokens() : largestToolList(inputs.sets.map((s) => ({ suite: s.name, tokens: tokensOf.get(s.name)! })));
     const firstFailed = scenarios.find((s) => s.state === 'failed');
     const verdict = evalVerdict({
       ...(!complete && !refused ? { interrupted: { finished: finishedCases, total: order.size, ...(options.resultsFile ? { resumeFile: options.resultsFile } : {}) } } : {}),

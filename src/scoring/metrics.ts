@@ -8,6 +8,7 @@ import { bumpCell, nullRecord } from '../safety/records.ts';
 import type { EvalSummary, Interval, ToolStats } from '../report/result-core.ts';
 import type { Attempt, CaseResult } from '../types.ts';
 import { ExactSum } from './exact-sum.ts';
+import { compareText } from '../text-order.ts';
 
 export const NO_TOOL = '(none)';
 export const NO_ANSWER = '(error)';
@@ -109,7 +110,7 @@ export class SummaryFold {
 
   summary(): EvalSummary {
     const perTool: ToolStats[] = [...this.tools.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
+      .sort(([a], [b]) => compareText(a, b))
       .map(([tool, s]) => {
         const precision = ratio(s.tp, s.tp + s.fp);
         const recall = ratio(s.tp, s.tp + s.fn);
@@ -118,7 +119,7 @@ export class SummaryFold {
       });
     // Sorted (the order cases finish in varies from run to run), and a copy: the fold may go on.
     const confusion = nullRecord<Record<string, number>>();
-    const sorted = (record: object): string[] => Object.keys(record).sort((a, b) => a.localeCompare(b));
+    const sorted = (record: object): string[] => Object.keys(record).sort(compareText);
     for (const row of sorted(this.confusion)) for (const column of sorted(this.confusion[row])) bumpCell(confusion, row, column, this.confusion[row][column]);
     return {
       cases: this.cases,
