@@ -79,7 +79,12 @@ export type SharedFlag =
   | 'base-url'
   | 'model-name'
   | 'api-key-env'
-  | 'model-timeout';
+  | 'model-timeout'
+  | 'prices'
+  | 'judge-base-url'
+  | 'judge-model-name'
+  | 'judge-api-key-env'
+  | 'judge-calibration';
 
 const SHARED: Record<SharedFlag, () => Option> = {
   config: () => new Option('--config <file>', 'host configuration naming the servers to start (.mcp.json, .vscode/mcp.json, .cursor/mcp.json, Claude Desktop shapes)'),
@@ -96,6 +101,13 @@ const SHARED: Record<SharedFlag, () => Option> = {
   'model-name': () => new Option('--model-name <name>', 'model name the endpoint serves, e.g. qwen3:8b'),
   'api-key-env': () => new Option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLVET_API_KEY, then OPENAI_API_KEY)'),
   'model-timeout': () => new Option('--model-timeout <ms>', 'timeout of one model request (default 120000; doctor: 30000)').argParser(positiveInt),
+  prices: () => new Option('--prices <file>', 'price table for the cost estimate: {"MODEL": {"input": USD/1M tokens, "output": USD/1M tokens}}'),
+  'judge-base-url': () => new Option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (default: the model endpoint, when there is one)'),
+  'judge-model-name': () => new Option('--judge-model-name <name>', 'model name of the judge (default: --model-name)'),
+  'judge-api-key-env': () =>
+    new Option('--judge-api-key-env <VAR>', "environment variable with the judge's API key (default: the agent's key when the judge is on the same origin, else TOOLVET_JUDGE_API_KEY)"),
+  'judge-calibration': () =>
+    new Option('--judge-calibration <file>', "a `judge calibrate --json` result: its agreement, kappa and false pass rate are shown beside every judged result (else: \"uncalibrated\")"),
 };
 
 /** The shared flag `name`, with its one wording and parser (`required`: the command cannot run without it). */

@@ -41,6 +41,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'set up Toolvet in this project: draft query sets from your servers, a vitest suite, vitest.config.ts and a GitHub Actions workflow',
     load: async () => (await import('./init.ts')).registerInit,
   },
+  judge: {
+    summary: "measure the LLM judge against human labels: agreement, Cohen's kappa and false pass rate with intervals",
+    load: async () => (await import('./judge.ts')).registerJudge,
+  },
   lint: {
     summary: 'lint tool definitions (live servers or tool files) against the tool-schema conventions',
     load: async () => (await import('./lint.ts')).registerLint,
