@@ -6,6 +6,7 @@ import type { ErrorInfo } from '../errors.ts';
 import type { ActiveSeverity, LintReport } from '../lint/framework.ts';
 import type { CaseState, ChatMessage } from '../types.ts';
 import type { EvalDialect } from './evals-dialects.ts';
+import type { JudgeUsage } from '../judge/judge-types.ts';
 
 export interface DiscoveredSkillInfo {
   name: string;
@@ -97,6 +98,8 @@ export interface BehaviourScore {
   /** Quoted from the transcript by the judge. */
   evidence?: string;
   error?: ErrorInfo;
+  /** The LLM judge's tokens and time for this verdict, apart from the agent's. */
+  judgeUsage?: JudgeUsage;
 }
 
 export interface ToolCallRecord {
