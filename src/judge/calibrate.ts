@@ -7,9 +7,10 @@
 import pLimit from 'p-limit';
 import type { ModelDriver } from '../types.ts';
 import type { ErrorInfo } from '../errors.ts';
-import { estimate, priceFor, type PriceTable } from '../run/cost.ts';
+import type { PriceTable } from '../run/cost.ts';
 import { agreementStats, tableOf, type AgreementStats } from './agreement.ts';
-import { addUsage, judgeText, NO_USAGE } from './judge-answer.ts';
+import { judgeText } from './judge-answer.ts';
+import { addUsage, judgeCostOf, NO_USAGE } from './judge-cost.ts';
 import type { JudgeCost, JudgeUsage } from './judge-types.ts';
 
 export type { JudgeCost } from './judge-types.ts';
@@ -48,11 +49,6 @@ export interface CalibrateOptions {
   concurrency?: number;
   prices?: PriceTable;
   signal?: AbortSignal;
-}
-
-export function judgeCostOf(usage: JudgeUsage, judgeId: string, prices?: PriceTable): JudgeCost {
-  const priced = priceFor(prices, judgeId);
-  return { ...usage, cost: estimate(priced?.price, usage.promptTokens, usage.completionTokens), ...(priced ? { priceKey: priced.key } : {}) };
 }
 
 export async function calibrateJudge(options: CalibrateOptions): Promise<CalibrationResult> {

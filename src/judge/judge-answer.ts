@@ -131,15 +131,3 @@ export async function judgeText(judge: ModelDriver, input: JudgeInput, signal?: 
   const reason = raw.reason ?? (raw.pass ? 'the judge found it' : 'the judge did not find it');
   return { verdict: raw.pass ? 'pass' : 'fail', reason, ...(evidence ? { evidence } : {}), usage };
 }
-
-/** Adds judge usage up (the run's total). */
-export function addUsage(total: JudgeUsage, more: JudgeUsage): JudgeUsage {
-  return {
-    calls: total.calls + more.calls,
-    promptTokens: total.promptTokens + more.promptTokens,
-    completionTokens: total.completionTokens + more.completionTokens,
-    latencyMs: total.latencyMs + more.latencyMs,
-  };
-}
-
-export const NO_USAGE: JudgeUsage = Object.freeze({ calls: 0, promptTokens: 0, completionTokens: 0, latencyMs: 0 });

@@ -1,13 +1,8 @@
 /** The report of `toolvet judge calibrate`, as console text and as Markdown (JSON is the result itself). */
 import { joinMd, md, table, type Md } from '../report/markdown-kit.ts';
 import { sanitizeLine } from '../safety/terminal.ts';
-import type { CalibrationCase, CalibrationResult, JudgeCost } from './calibrate.ts';
-import { kappaText, rateText } from './calibration-summary.ts';
-
-export function judgeCostText(cost: JudgeCost): string {
-  const price = cost.cost === null ? 'no price for the judge (--prices)' : `$${cost.cost.toFixed(6)} at ${cost.priceKey}'s price`;
-  return `judge cost (apart from any agent's): ${cost.calls} call(s), ${cost.promptTokens} prompt + ${cost.completionTokens} completion tokens, ${(cost.latencyMs / 1000).toFixed(1)} s, ${price}`;
-}
+import type { CalibrationCase, CalibrationResult } from './calibrate.ts';
+import { judgeCostText, kappaText, rateText } from './calibration-text.ts';
 
 const disagreements = (r: CalibrationResult): CalibrationCase[] => r.cases.filter((c) => c.agrees === false);
 const errors = (r: CalibrationResult): CalibrationCase[] => r.cases.filter((c) => c.judge === 'error');

@@ -7,6 +7,7 @@ import { surfaceRows } from './probe-surface-rows.ts';
 import { code, details, joinMd, md, table, type Md } from './markdown-kit.ts';
 import type { ToolvetResult } from './model.ts';
 import { pct, pointsText } from './text.ts';
+import { calibrationLine, judgeCostText, judgeTag } from '../judge/calibration-text.ts';
 
 const where = (c: { server?: string; tool: string }): string => `${c.server ? `${c.server}/` : ''}${c.tool}`;
 
@@ -73,8 +74,9 @@ export function skillsSection(result: ToolvetResult): Md | undefined {
   const behaviour = skills.behaviour;
   if (behaviour) {
     out.push(md`Behaviour eval (judge ${behaviour.judge}): ${behaviour.passed} passed, ${behaviour.failed} failed, ${behaviour.errored} errored, ${behaviour.unscored} unscored, ${behaviour.nonDiscriminating} not discriminating.`);
-    const rows = behaviour.behaviours.map((b) => [b.skill, b.caseId, b.behaviour, b.state, pct(b.passRate), pct(b.baselinePassRate), b.discriminates === false ? 'no' : b.discriminates === null ? '-' : 'yes']);
-    if (rows.length) out.push(details(md`Behaviours (${rows.length})`, table(['skill', 'case', 'behaviour', 'state', 'with skill', 'without', 'discriminates'], rows)));
+    if (behaviour.judgeCost) out.push(md`${calibrationLine(behaviour.judgeCalibration, behaviour.judge)}; ${judgeCostText(behaviour.judgeCost)}.`);
+    const rows = behaviour.behaviours.map((b) => [b.skill, b.caseId, b.behaviour, b.judge === 'llm' ? judgeTag(behaviour.judgeCalibration) : b.judge === 'mechanical' ? (b.form ?? 'mechanical') : b.judge, b.state, pct(b.passRate), pct(b.baselinePassRate), b.discriminates === false ? 'no' : b.discriminates === null ? '-' : 'yes']);
+    if (rows.length) out.push(details(md`Behaviours (${rows.length})`, table(['skill', 'case', 'behaviour', 'judged by', 'state', 'with skill', 'without', 'discriminates'], rows)));
   }
   return joinMd(out);
 }

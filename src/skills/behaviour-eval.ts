@@ -19,6 +19,9 @@ import type { AgentRun, BehaviourCaseResult, BehaviourEvalResult, BehaviourScore
 import { descriptionOf, skillId, type SkillDoc } from './skill-file.ts';
 import { LOAD_SKILL, loadSkillTool } from './trigger-host.ts';
 import { behaviourStats } from './behaviour-metrics.ts';
+import { addUsage, judgeCostOf, NO_USAGE } from '../judge/judge-cost.ts';
+import type { JudgeCalibrationSummary } from '../judge/judge-types.ts';
+import type { PriceTable } from '../run/cost.ts';
 
 export const AGENT_SYSTEM_PROMPT =
   "You are an assistant with tools. Use them when they help with the user's request, then give a final answer. " +
@@ -31,6 +34,10 @@ export interface BehaviourEvalOptions {
   model: ModelDriver;
   /** The LLM judge; without one, only the mechanical forms are scored. */
   judge?: ModelDriver;
+  /** Prices the judge's tokens (its cost is reported apart from the agent's). */
+  prices?: PriceTable;
+  /** The judge's calibration, shown beside its verdicts. */
+  judgeCalibration?: JudgeCalibrationSummary;
   pool?: ServerPool;
   /** Tools that may run although not annotated read-only (--allow-tools); the rest are held back. */
   allowTools?: readonly string[];
@@ -139,10 +146,13 @@ export async function runBehaviourEval(options: BehaviourEvalOptions): Promise<B
       }),
     ),
   );
-  return behaviourStats(results, {
+  const stats = behaviourStats(results, {
     judge: options.judge?.id ?? 'mechanical',
     maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
     repeat,
     threshold: options.threshold ?? 0.5,
   });
+  if (!options.judge) return stats;
+  const usage = results.flatMap((r) => [...r.runs, ...r.baselineRuns]).flatMap((run) => run.scores).reduce((sum, s) => (s.judgeUsage ? addUsage(sum, s.judgeUsage) : sum), NO_USAGE);
+  return { ...stats, judgeCost: judgeCostOf(usage, options.judge.id, options.prices), ...(options.judgeCalibration ? { judgeCalibration: options.judgeCalibration } : {}) };
 }

@@ -13,6 +13,7 @@ import { discoveryWarnings } from './lint-skills.ts';
 import type { BehaviourEvalResult, DiscoveryInfo, TriggerEvalResult } from './result-types.ts';
 import { skillId } from './skill-file.ts';
 import { sanitizeLine as one } from '../safety/terminal.ts';
+import { calibrationLine, judgeCostText, judgeTag } from '../judge/calibration-text.ts';
 
 const style = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
 const pct = (x: number | null): string => (x === null ? '-' : `${(x * 100).toFixed(0)}%`);
@@ -73,15 +74,16 @@ function triggerTables(t: TriggerEvalResult): string[] {
 }
 
 function behaviourTable(b: BehaviourEvalResult): string[] {
-  const table = new Table({ head: ['case', 'behaviour', 'judged by', 'state', 'skill', 'no skill', 'discr.'], colWidths: [30, 36, 16, 10, 8, 9, 8], wordWrap: true, style: style() });
+  const table = new Table({ head: ['case', 'behaviour', 'judged by', 'state', 'skill', 'no skill', 'discr.'], colWidths: [30, 32, 20, 10, 8, 9, 8], wordWrap: true, style: style() });
   const colour = { passed: pc.green, failed: pc.red, errored: pc.magenta, unscored: pc.dim } as const;
   for (const s of b.behaviours) {
-    table.push([s.caseId, s.behaviour, s.judge === 'mechanical' ? (s.form ?? '') : s.judge, colour[s.state](s.state), pct(s.passRate), pct(s.baselinePassRate), s.discriminates === null ? '-' : s.discriminates ? 'yes' : pc.yellow('NO')]);
+    table.push([s.caseId, s.behaviour, s.judge === 'mechanical' ? (s.form ?? '') : s.judge === 'llm' ? judgeTag(b.judgeCalibration) : s.judge, colour[s.state](s.state), pct(s.passRate), pct(s.baselinePassRate), s.discriminates === null ? '-' : s.discriminates ? 'yes' : pc.yellow('NO')]);
   }
   return [
     pc.bold(`Behaviour eval: ${b.cases.length} cases, judge ${b.judge}, max ${b.maxTurns} turns`),
     table.toString(),
     `${b.passed} passed, ${b.failed} failed, ${b.errored} errored, ${b.unscored} unscored, ${b.nonDiscriminating} do not discriminate`,
+    ...(b.judgeCost ? [calibrationLine(b.judgeCalibration, b.judge), judgeCostText(b.judgeCost)] : []),
   ];
 }
 

@@ -6,7 +6,7 @@ import type { ErrorInfo } from '../errors.ts';
 import type { ActiveSeverity, LintReport } from '../lint/framework.ts';
 import type { CaseState, ChatMessage } from '../types.ts';
 import type { EvalDialect } from './evals-dialects.ts';
-import type { JudgeUsage } from '../judge/judge-types.ts';
+import type { JudgeCalibrationSummary, JudgeCost, JudgeUsage } from '../judge/judge-types.ts';
 
 export interface DiscoveredSkillInfo {
   name: string;
@@ -158,6 +158,10 @@ export interface BehaviourEvalResult {
   errored: number;
   unscored: number;
   nonDiscriminating: number;
+  /** The LLM judge's tokens, time and cost over the run, apart from the agent's (present when a judge was set). */
+  judgeCost?: JudgeCost;
+  /** The judge's measured agreement with human labels (`--judge-calibration`); absent: uncalibrated. */
+  judgeCalibration?: JudgeCalibrationSummary;
 }
 
 /** `skills lint`: the shared LintReport plus the gate, as tool lint's section has. */

@@ -20,11 +20,17 @@ import { descriptionOf, requireUsableSkill, skillId, type SkillDoc } from './ski
 import { ambiguousText, resolveSkillRef } from './skill-names.ts';
 import { runTriggerEval } from './trigger-eval.ts';
 import { resultHeader } from '../report/result-header.ts';
+import type { JudgeCalibrationSummary } from '../judge/judge-types.ts';
+import type { PriceTable } from '../run/cost.ts';
 
 export interface SkillsEvalOptions {
   roots: readonly SkillRoot[];
   model: ModelDriver;
   judge?: ModelDriver;
+  /** Prices the judge's tokens (--prices). */
+  prices?: PriceTable;
+  /** The judge's calibration (--judge-calibration), shown beside its verdicts. */
+  judgeCalibration?: JudgeCalibrationSummary;
   /** Host config whose servers the behaviour eval runs against. */
   config?: string;
   servers?: string[];
@@ -189,7 +195,7 @@ export async function runSkillsEval(options: SkillsEvalOptions): Promise<Toolvet
         ...(options.judge ? { judge: options.judge } : {}),
         ...(pool ? { pool } : {}),
         ...(options.behaviourRepeat ? { repeat: options.behaviourRepeat } : {}),
-        ...pick(options, ['maxTurns', 'threshold', 'baseline', 'temperature', 'maxTokens', 'signal', 'allowTools']),
+        ...pick(options, ['maxTurns', 'threshold', 'baseline', 'temperature', 'maxTokens', 'signal', 'allowTools', 'prices', 'judgeCalibration']),
       });
       const b = skills.behaviour;
       if (b.unscored > 0) warnings.push({ code: 'W_BEHAVIOUR_UNSCORED', message: `${b.unscored} behaviour(s) fit no mechanical form and no judge was set: reported unscored, not passed`, hint: 'pass --judge-base-url and --judge-model-name, or rewrite them in a mechanical form (README, "Skills")' });

@@ -14,6 +14,8 @@ import { fetchMcpSkills, type McpSkills } from '../../skills/mcp-skills.ts';
 import { renderSkillLintText, renderSkillsEvalText } from '../../skills/render-text.ts';
 import { runSkillsEval } from '../../skills/skills-eval-run.ts';
 import { VERSION } from '../../version.ts';
+import { loadCalibration } from '../../judge/calibration-summary.ts';
+import { loadPrices } from '../../run/cost.ts';
 import { createModel, type ModelOptions } from '../../models/index.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelOptions, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import type { SetExit } from './set-exit.ts';
@@ -74,6 +76,8 @@ interface EvalFlags extends RootFlags, ModelFlags, ServerFlags {
   allowTools?: string[];
   judgeApiKeyEnv?: string;
   judgeModelName?: string;
+  judgeCalibration?: string;
+  prices?: string;
 }
 
 export function registerSkills(program: Command, setExit: SetExit): void {
@@ -123,12 +127,17 @@ export function registerSkills(program: Command, setExit: SetExit): void {
     .addOption(sharedOption('concurrency'))
     .addOption(sharedOption('max-tokens'))
     .addOption(sharedOption('allow-tools'))
-    .option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (default: the model endpoint, when there is one)')
-    .option('--judge-model-name <name>', 'model name of the judge (default: --model-name)')
-    .option('--judge-api-key-env <VAR>', "environment variable with the judge's API key (default: the agent's key when the judge is on the same origin, else TOOLVET_JUDGE_API_KEY)")
+    .addOption(sharedOption('judge-base-url'))
+    .addOption(sharedOption('judge-model-name'))
+    .addOption(sharedOption('judge-api-key-env'))
+    .addOption(sharedOption('judge-calibration'))
+    .addOption(sharedOption('prices'))
     .addOption(sharedOption('json'))
     .action(async (dirs: string[], flags: EvalFlags) => {
       const roots = skillRoots(dirs, flags);
+      // Input files first: a bad calibration or price file stops the run before any server or model starts.
+      const judgeCalibration = flags.judgeCalibration ? loadCalibration(flags.judgeCalibration) : undefined;
+      const prices = flags.prices ? loadPrices(flags.prices) : undefined;
       // The config's servers serve skills too (skill:// resources): offered and evaluated like folder skills.
       const served = flags.config ? await fetchMcpSkills({ config: flags.config, servers: flags.server ?? [], timeouts: serverTimeouts(flags) }) : undefined;
       const { signal, dispose } = abortOnSignals();
@@ -143,6 +152,8 @@ export function registerSkills(program: Command, setExit: SetExit): void {
           discover: { ...discoverOptions(flags), ...(served ? { served: served.skills } : {}) },
           model,
           ...(judge ? { judge } : {}),
+          ...(judgeCalibration ? { judgeCalibration } : {}),
+          ...(prices ? { prices } : {}),
           ...(flags.config ? { config: flags.config } : {}),
           servers: flags.server ?? [],
           serverTimeouts: serverTimeouts(flags),
