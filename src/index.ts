@@ -152,6 +152,10 @@ export type { AgentRun, BehaviourCaseResult, BehaviourEvalResult, BehaviourForm,
 export type { FrontMatter, SkillDoc, SkillScope } from './skills/skill-file.ts';
 export type { SkillLintContext, SkillLintSettings, SkillLintTarget, SkillRule } from './skills/skill-lint-kit.ts';
 export type { SkillsEvalOptions } from './skills/skills-eval-run.ts';
+export type { AgreementTable, JudgeCalibrationSummary, JudgeCost, JudgeUsage, KappaEstimate, RateWithInterval } from './judge/judge-types.ts';
+export type { AgreementStats } from './judge/agreement.ts';
+export type { CalibrationCase, CalibrationResult } from './judge/calibrate.ts';
+export type { LabelledCase, LabelsFile } from './judge/labels-file.ts';
 export type { TriggerEvalOptions } from './skills/trigger-eval.ts';
 export type { ArgCheck, AttemptCall, CaseCost, CaseState, ExpectedArg, ExpectedCall, ExpectedCalls, FinishReason, JsonSchema, JsonValue, ModelUsage, PromptArgument, Role, ToolAnnotations, ToolChoice, ToolSearchTrace } from './types.ts';
 export type { Side } from './diff/sides.ts';
