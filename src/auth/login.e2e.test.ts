@@ -5,12 +5,12 @@
  * cache folder of the test's own (XDG_CACHE_HOME). Tokens are read from the cache file and searched
  * for in everything the runs printed or wrote.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, type CliRun } from '../cli/testing.ts';
 import type { HttpServerHandle } from '../testing/http-server.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 import { authorizationUrl, playBrowser, startAuthServer, startProtectedServer, type AuthServerHandle } from '../testing/oauth-servers.ts';
 
 const CIMD = 'https://toolvet.test/oauth/client.json';
@@ -20,14 +20,13 @@ let mcp: HttpServerHandle;
 const started: HttpServerHandle[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'toolvet-login-'));
+  dir = tempDir('toolvet-login-');
   as = await startAuthServer();
   mcp = await startProtectedServer(as.base);
   started.push(as, mcp);
 });
 afterAll(async () => {
   await Promise.all(started.map((s) => s.stop()));
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** A host config naming `server` at `url` with `oauth`, in a folder of its own; returns the config and a fresh cache folder. */

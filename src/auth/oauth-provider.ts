@@ -171,15 +171,29 @@ export class AuthorizationCodeProvider implements OAuthClientProvider {
   }
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
-    if (scope === 'all' || scope === 'tokens') {
-      const issuer = this.current?.issuer;
-      if (this.source === 'cache' && issuer) this.cache.remove(this.entry.url, issuer);
-      this.current = undefined;
-      this.expiresAt = undefined;
-    }
+    if (scope === 'all' || scope === 'tokens') this.dropTokens();
     if (scope === 'all' || scope === 'client') this.client = undefined;
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+  }
+
+  /**
+   * The tokens were refused. Another connection to this server (in this run, or a parallel one) may
+   * have refreshed them meanwhile, and a rotated refresh token works once: when the cache holds a newer
+   * pair, that pair is taken instead of forgetting the login.
+   */
+  private dropTokens(): void {
+    const held = this.current;
+    this.current = undefined;
+    this.expiresAt = undefined;
+    if (this.source !== 'cache' || !held?.issuer) return;
+    const now = this.cache.read(this.entry.url, held.issuer);
+    if (now && now.tokens.refresh_token !== undefined && now.tokens.refresh_token !== held.refresh_token) {
+      this.current = { ...now.tokens, issuer: now.issuer };
+      this.expiresAt = now.expiresAt;
+      return;
+    }
+    this.cache.remove(this.entry.url, held.issuer);
   }
 
   /** The environment's tokens when the config names a variable that is set, else the cached login. */

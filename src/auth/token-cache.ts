@@ -89,13 +89,17 @@ export class TokenCache {
     writeFileInside(this.dir, fileName(serverUrl), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
   }
 
-  /** Every cached login, for `toolvet login --status` (the caller prints no token). */
-  list(): CachedLogin[] {
+  /** Every cached login, for `toolvet login --status` (the caller prints no token); files that do not read go to `unreadable`. */
+  list(unreadable?: Array<{ file: string; reason: string }>): CachedLogin[] {
     if (!existsSync(this.dir)) return [];
     const logins: CachedLogin[] = [];
     for (const name of readdirSync(this.dir).filter((n) => /^[0-9a-f]{32}\.json$/.test(n)).sort()) {
-      const file = this.readFile(join(this.dir, name));
-      if (file) for (const login of Object.values(file.logins)) logins.push(login);
+      try {
+        const file = this.readFile(join(this.dir, name));
+        if (file) for (const login of Object.values(file.logins)) logins.push(login);
+      } catch (error) {
+        unreadable?.push({ file: join(this.dir, name), reason: (error as Error).message });
+      }
     }
     for (const login of logins) registerLogin(login);
     return logins;
@@ -115,7 +119,13 @@ export class TokenCache {
 
   private readFile(path: string): CacheFile | undefined {
     if (!existsSync(path)) return undefined;
-    const data = readDataFile(path, 'OAuth token cache', { maxBytes: 1024 * 1024 }) as Partial<CacheFile> | null;
+    let data: Partial<CacheFile> | null;
+    try {
+      data = readDataFile(path, 'OAuth token cache', { maxBytes: 1024 * 1024 }) as Partial<CacheFile> | null;
+    } catch (error) {
+      if (!(error instanceof ToolvetError)) throw error;
+      throw new ToolvetError(error.code, error.message, { file: path, hint: 'delete that file, then run toolvet login again for its server', cause: error });
+    }
     // A file of another shape (a future version, a hand edit) is no login: `toolvet login` writes a new one.
     if (!data || data.version !== 1 || typeof data.serverUrl !== 'string' || typeof data.logins !== 'object' || data.logins === null) return undefined;
     return data as CacheFile;

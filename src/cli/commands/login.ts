@@ -34,7 +34,9 @@ function describe(entry: CachedLogin): string {
 
 function status(config: HostConfig | undefined): void {
   const cache = new TokenCache(tokenCacheDir());
-  const logins = cache.list();
+  const unreadable: Array<{ file: string; reason: string }> = [];
+  const logins = cache.list(unreadable);
+  for (const bad of unreadable) process.stdout.write(`Unreadable, left out: ${bad.file} (delete it, then log in again)\n`);
   const names = new Map<string, string[]>();
   for (const [name, entry] of Object.entries(config?.servers ?? {})) if ('url' in entry) names.set(entry.url, [...(names.get(entry.url) ?? []), name]);
   if (logins.length === 0) {
