@@ -6,6 +6,7 @@ import { type Command, Option } from 'commander';
 import { ToolvetError } from '../errors.ts';
 import { createModel, type ModelOptions } from '../models/index.ts';
 import { recordingModel, replayModel } from '../models/replay.ts';
+import type { ModelCassettes } from '../models/model-cassettes.ts';
 import type { ModelDriver } from '../types.ts';
 import { nonNegativeInt, sharedOption, temperature } from './flags.ts';
 
@@ -70,7 +71,8 @@ export function modelOptions(flags: ModelFlags): ModelOptions {
  * (--api-key-env, --model-timeout, --retries, --temperature) apply to every model.
  */
 export function modelSpecs(specs: readonly string[], flags: ModelFlags): ModelOptions[] {
-  const conflict = (['model', 'baseUrl', 'modelName', 'record', 'replay'] as const).find((k) => flags[k] !== undefined);
+  // --record and --replay apply to every model, one cassette each (modelCassettes below).
+  const conflict = (['model', 'baseUrl', 'modelName'] as const).find((k) => flags[k] !== undefined);
   if (conflict) {
     const flag = `--${conflict.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     throw new ToolvetError('E_USAGE', `--models cannot be combined with ${flag}`, { hint: 'name every model in --models, e.g. --models mock,openai:qwen3:8b@http://127.0.0.1:11434/v1' });
@@ -83,6 +85,17 @@ export function modelSpecs(specs: readonly string[], flags: ModelFlags): ModelOp
     }
     return modelOptions({ ...flags, model: 'openai', modelName: m[1], baseUrl: m[2] });
   });
+}
+
+/** `--models` with `--record DIR` or `--replay DIR`: where each model's cassette goes, and the sampling in its keys. */
+export function modelCassettes(flags: ModelFlags): ModelCassettes | undefined {
+  if (flags.record && flags.replay) throw new ToolvetError('E_USAGE', '--record and --replay cannot be combined', { hint: 'record once with --record DIR, then run with --replay DIR' });
+  if (!flags.record && !flags.replay) return undefined;
+  return {
+    ...(flags.record ? { record: flags.record } : {}),
+    ...(flags.replay ? { replay: flags.replay } : {}),
+    ...(flags.temperature !== undefined ? { defaults: { temperature: flags.temperature } } : {}),
+  };
 }
 
 export function modelFromFlags(flags: ModelFlags): ModelDriver {

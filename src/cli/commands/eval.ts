@@ -15,7 +15,7 @@ import { writeResultJson } from '../../report/write-result-json.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
 import { runModelMatrix } from '../../run/model-matrix.ts';
 import { runLoadingAb } from '../../run/loading-ab.ts';
-import { abortOnSignals, addModelFlags, addServerFlags, collect, modelFromFlags, modelSpecs, nonNegative, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
+import { abortOnSignals, addModelFlags, addServerFlags, collect, modelCassettes, modelFromFlags, modelSpecs, nonNegative, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import type { SetExit } from './set-exit.ts';
 import { InvalidArgumentError } from 'commander';
 import { writeJsonFile } from '../output.ts';
@@ -177,11 +177,13 @@ async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<Toolve
   const clash = flags.distractors ? '--distractors' : flags.results ? '--results' : flags.resume ? '--resume' : undefined;
   if (clash) throw new ToolvetError('E_USAGE', `--models cannot be combined with ${clash}`, { hint: `run ${clash} once per model with --model, or drop it to compare the models` });
   const models = modelSpecs(flags.models!, flags);
+  const cassettes = modelCassettes(flags);
   const { signal, dispose } = abortOnSignals();
   try {
     const result = await runModelMatrix({
       ...scoredRunOptions(flags),
       models,
+      ...(cassettes ? { cassettes } : {}),
       signal,
       onModel: (e) => process.stderr.write(`toolvet eval: ${e.model} accuracy ${(e.summary.accuracy * 100).toFixed(1)}%\n`),
     });
