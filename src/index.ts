@@ -125,7 +125,29 @@ export type { MockOptions } from './models/mock.ts';
 export type { OpenAIModelOptions } from './models/openai.ts';
 export type { RecordOptions, RecordingModel, ReplayModel, ReplayOptions } from './models/replay.ts';
 export type { ProbeRunOptions } from './probe/probe-run.ts';
-export type { ArgumentProbe, CheckResult, CheckStatus, FailureShape, ProbeReport, ProbeSummary, PromptGetProbe, ResourceReadProbe, ServerProbe, StructuredProbe, ToolProbe, UnknownToolCheck, UnknownToolShape } from './probe/types.ts';
+export type {
+  ArgumentProbe,
+  CheckResult,
+  CheckStatus,
+  ConformanceCheck,
+  ConformanceReport,
+  ConformanceScenario,
+  ConformanceServer,
+  FailureShape,
+  InputRequestProbe,
+  InputRequestReport,
+  InputRequestShape,
+  ProbeReport,
+  ProbeSummary,
+  PromptGetProbe,
+  ProtocolCheck,
+  ResourceReadProbe,
+  ServerProbe,
+  StructuredProbe,
+  ToolProbe,
+  UnknownToolCheck,
+  UnknownToolShape,
+} from './probe/types.ts';
 export type { MergeOptions } from './report/merge.ts';
 export type { BenchSection, BenchTaskResult, LoadingSection, LoadingSide, ModelMatrixEntry, ModelMatrixSection, ModelPair, SweepPoint, SweepSection } from './report/model.ts';
 export type { RenderOptions, Reporter } from './report/reporter.ts';

@@ -1,7 +1,9 @@
 /** The whole `probe` command as a library call: start the servers, probe each, wrap the report in the result model. */
 import pLimit from 'p-limit';
 import { loadHostConfig, selectServers } from '../config/host-config.ts';
-import { toErrorInfo } from '../errors.ts';
+import { toErrorInfo, ToolvetError } from '../errors.ts';
+import { loadBaseline } from './conformance-baseline.ts';
+import { conformancePasses, conformanceScenarios, judgeConformance } from './conformance.ts';
 import type { ToolvetResult, VerdictStatus } from '../report/model.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from '../servers/server-connection.ts';
 import { ServerPool } from '../servers/server-pool.ts';
@@ -19,6 +21,10 @@ export interface ProbeRunOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** Servers probed at once (calls to one server are always one at a time). */
   concurrency?: number;
+  /** Protocol checks only, by scenario, selected by what each server declares (`--conformance`). */
+  conformance?: boolean;
+  /** The expected-failures baseline of a conformance run (`--expected-failures FILE`). */
+  expectedFailures?: string;
 }
 
 export function summarise(servers: ServerProbe[], allowDestructive: boolean, callTimeoutMs: number = DEFAULT_SERVER_TIMEOUTS.callMs): ProbeReport {
@@ -56,6 +62,13 @@ export async function runProbe(options: ProbeRunOptions): Promise<ToolvetResult>
   const startedAt = new Date().toISOString();
   const config = loadHostConfig(options.config);
   const names = selectServers(config, options.servers ?? []);
+  if (options.expectedFailures && !options.conformance) throw new ToolvetError('E_USAGE', '--expected-failures is a baseline for --conformance', { hint: 'add --conformance, or leave --expected-failures out' });
+  // A baseline that does not load costs no server start.
+  const baseline = options.expectedFailures ? loadBaseline(options.expectedFailures) : undefined;
+  const unknown = Object.keys(baseline?.servers ?? {}).filter((n) => !names.includes(n));
+  if (unknown.length > 0) {
+    throw new ToolvetError('E_FILE_INVALID', `expected-failures file ${options.expectedFailures}: $.servers.${unknown[0]} names a server this run does not probe (probed: ${names.join(', ')})`, { file: options.expectedFailures, path: `$.servers.${unknown[0]}`, hint: 'use a server name from the host config, or --server to select it' });
+  }
   const timeouts = { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts };
   // Declared like a host that can ask its user: servers list the tools that ask for input, and probe sees the requests (input-probe.ts).
   const pool = await ServerPool.start(config, names, { timeouts, answerInput: true });
@@ -73,7 +86,7 @@ export async function runProbe(options: ProbeRunOptions): Promise<ToolvetResult>
           return probeServer(
             name,
             tools.filter((t) => t.server === name),
-            { allowDestructive, callTimeoutMs: timeouts.callMs, connection: () => pool.ensure(name) },
+            { allowDestructive, callTimeoutMs: timeouts.callMs, connection: () => pool.ensure(name), ...(options.conformance ? { conformance: true } : {}) },
           );
         }),
       ),
@@ -82,11 +95,18 @@ export async function runProbe(options: ProbeRunOptions): Promise<ToolvetResult>
     await pool.close();
   }
   const probe = summarise(servers, allowDestructive, timeouts.callMs);
+  if (options.conformance) {
+    const selected = servers.filter((s) => s.state === 'probed').map((s) => ({ server: s.server, scenarios: conformanceScenarios(s, declared(s)) }));
+    probe.conformance = judgeConformance(selected, baseline, options.expectedFailures);
+  }
   const errors = servers.flatMap((s) => (s.error ? [s.error] : []));
-  const status: VerdictStatus = errors.length > 0 ? 'error' : probe.conforms ? 'pass' : 'fail';
+  const passes = probe.conformance ? conformancePasses(probe.conformance) && probe.unprobed.length === 0 : probe.conforms;
+  const status: VerdictStatus = errors.length > 0 ? 'error' : passes ? 'pass' : 'fail';
   const reasons = [
     ...errors.map((e) => `${e.server ?? 'server'} was not probed: ${e.message}${e.hint ? ` (${e.hint})` : ''}`),
-    ...servers.filter((s) => s.state === 'probed' && s.status === 'fail').map((s) => `${s.server}: a conformance check failed`),
+    ...(probe.conformance
+      ? [...probe.conformance.unexpectedFailures.map((f) => `${f}: failed, and the baseline does not list it`), ...probe.conformance.staleEntries.map((f) => `${f}: listed in the baseline but passes now; remove it`)]
+      : servers.filter((s) => s.state === 'probed' && s.status === 'fail').map((s) => `${s.server}: a conformance check failed`)),
   ];
   return {
     ...resultHeader('probe', startedAt),
@@ -98,4 +118,10 @@ export async function runProbe(options: ProbeRunOptions): Promise<ToolvetResult>
     warnings: [],
     errors,
   };
+}
+
+/** What a probed server declared, as conformance selects scenarios by it. */
+function declared(s: ServerProbe): { tools: boolean; resources: boolean; prompts: boolean } {
+  const caps = new Set(s.capabilities ?? []);
+  return { tools: caps.has('tools') || s.tools > 0, resources: caps.has('resources'), prompts: caps.has('prompts') };
 }

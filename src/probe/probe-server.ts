@@ -106,7 +106,7 @@ export async function probeServer(server: string, tools: ToolDefinition[], optio
     const error = new ToolvetError('E_SERVER_CRASH', `server "${server}" was gone before it could be probed`, { server, hint: 'run it directly in a terminal to see why it exits' });
     return { server, state: 'errored', error: toErrorInfo(error), tools: tools.length, toolProbes: [], status: 'fail' };
   }
-  const base = { server, ...(first.identity.version ? { version: first.identity.version } : {}), ...(first.identity.protocolVersion ? { protocolVersion: first.identity.protocolVersion } : {}), tools: tools.length };
+  const base = { server, capabilities: Object.keys(first.capabilities).sort(), ...(first.identity.version ? { version: first.identity.version } : {}), ...(first.identity.protocolVersion ? { protocolVersion: first.identity.protocolVersion } : {}), tools: tools.length };
   try {
     const again = await first.listTools();
     const stable = listStable(tools, again);
@@ -115,8 +115,9 @@ export async function probeServer(server: string, tools: ToolDefinition[], optio
     const u = unknown ? classifyUnknownTool(unknown, UNKNOWN_TOOL_NAME) : undefined;
     const unknownTool: UnknownToolCheck | undefined = u && { tool: UNKNOWN_TOOL_NAME, shape: u.shape, namesTool: u.namesTool, status: u.status, detail: `${u.detail}: ${JSON.stringify(u.excerpt)}` };
     const toolProbes: ToolProbe[] = [];
-    for (const tool of tools) toolProbes.push(await probeTool(tool, options));
-    const echo = await probeEcho(tools, options);
+    // Conformance runs protocol checks only: bad arguments and the echo sample are the conventions' business.
+    if (!options.conformance) for (const tool of tools) toolProbes.push(await probeTool(tool, options));
+    const echo = options.conformance ? undefined : await probeEcho(tools, options);
     // Structured results of real read-only calls, resources read, prompts got (surface-probe.ts).
     const surface = await probeSurface(tools, options);
     const statuses = [stable.status, wellFormed.status, ...(unknownTool ? [unknownTool.status] : []), ...(echo ? [echo.status] : []), ...toolProbes.map((t) => t.status), ...surfaceStatuses(surface)];

@@ -2,6 +2,7 @@
 import pc from 'picocolors';
 import type { ArgumentVerdict, CheckStatus, ProbeReport, ServerProbe } from './types.ts';
 import { VERDICT_LABEL } from './verdict.ts';
+import { renderConformanceText } from './render-conformance.ts';
 import { clipText } from '../safety/clip.ts';
 import { sanitizeLine as one } from '../safety/terminal.ts';
 
@@ -10,7 +11,8 @@ const mark = (status: CheckStatus): string => PAINT[status](status);
 
 export function renderProbeText(report: ProbeReport): string {
   const lines: string[] = [];
-  for (const s of report.servers) {
+  // A conformance run shows its scenarios only: the conventions' checks were not its question.
+  for (const s of report.conformance ? report.servers.filter((x) => x.state === 'errored') : report.servers) {
     const who = [s.version, s.protocolVersion ? `protocol ${s.protocolVersion}` : undefined, `${s.tools} tool${s.tools === 1 ? '' : 's'}`].filter(Boolean).join(', ');
     lines.push(`${pc.bold(one(s.server))} ${pc.dim(`(${one(who)})`)}  ${mark(s.status)}`);
     if (s.state === 'errored') {
@@ -37,6 +39,11 @@ export function renderProbeText(report: ProbeReport): string {
     }
     lines.push(...surfaceLines(s));
     lines.push('');
+  }
+  if (report.conformance) {
+    lines.push(...renderConformanceText(report.conformance));
+    for (const u of report.unprobed) lines.push(`  ${pc.red('not probed')}: ${one(u.server)}${u.code ? ` (${u.code})` : ''}: ${one(u.message)}`);
+    return lines.join('\n');
   }
   const m = report.summary;
   const unprobed = report.unprobed;

@@ -56,7 +56,7 @@ export async function probeStructuredResults(tools: readonly ToolDefinition[], o
     }
     const check = checkStructuredResult(tool, result);
     if (!tool.outputSchema) {
-      if (check.jsonText && !result.isError) out.push({ tool: tool.name, arguments: args, status: 'warn', detail: 'returns JSON text but declares no outputSchema; declare one and return structuredContent', jsonText: true });
+      if (check.jsonText && !result.isError) out.push({ tool: tool.name, arguments: args, status: 'warn', detail: 'returns JSON text but declares no outputSchema; declare one and return structuredContent', jsonText: true, noOutputSchema: true });
       continue;
     }
     if (check.status === 'skip') {

@@ -7,9 +7,11 @@ import type { ErrorInfo } from '../errors.ts';
 import type { ArgumentVerdict } from './verdict.ts';
 import type { ServerConnection } from '../servers/server-connection.ts';
 import type { InputRequestShape } from './input-request-shape.ts';
+import type { ConformanceReport } from './conformance.ts';
 
 export type { ArgumentVerdict } from './verdict.ts';
 export type { InputRequestShape } from './input-request-shape.ts';
+export type { ConformanceCheck, ConformanceReport, ConformanceScenario, ConformanceServer } from './conformance.ts';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
@@ -84,6 +86,8 @@ export interface StructuredProbe extends CheckResult {
   errors?: string[];
   /** The text content is JSON (for a tool without an outputSchema: data a client could have had structured). */
   jsonText: boolean;
+  /** The tool declares no outputSchema: the warning is a suggestion of the conventions, not a protocol rule. */
+  noOutputSchema?: true;
 }
 
 /** One `resources/read` of a listed resource (surface-probe.ts). */
@@ -129,6 +133,8 @@ export interface ProtocolCheck extends CheckResult {
 
 export interface ServerProbe {
   server: string;
+  /** The capabilities the server declared (`tools`, `resources`, `prompts`, `logging`, `extensions`, ...). */
+  capabilities?: string[];
   version?: string;
   protocolVersion?: string;
   state: 'probed' | 'errored';
@@ -176,6 +182,8 @@ export interface ProbeReport {
   unprobed: Array<{ server: string; code?: string; message: string }>;
   /** Every server was probed and no check failed. */
   conforms: boolean;
+  /** `probe --conformance`: the protocol checks by scenario, selected by what each server declares, judged against the baseline. */
+  conformance?: ConformanceReport;
 }
 
 export interface ProbeServerOptions {
@@ -183,4 +191,6 @@ export interface ProbeServerOptions {
   callTimeoutMs?: number;
   /** The live connection, restarted once if the server crashed; undefined when it is gone. */
   connection: () => Promise<ServerConnection | undefined>;
+  /** Protocol checks only (`probe --conformance`): no bad-argument calls, no echo sample. */
+  conformance?: boolean;
 }

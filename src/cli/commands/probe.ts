@@ -10,6 +10,8 @@ interface ProbeFlags extends ServerFlags {
   config?: string;
   server?: string[];
   allowDestructive?: boolean;
+  conformance?: boolean;
+  expectedFailures?: string;
   format: 'text' | 'json';
   output?: string;
 }
@@ -21,6 +23,8 @@ export function registerProbe(program: Command, setExit: SetExit): void {
     .addOption(sharedOption('config'))
     .addOption(sharedOption('server'))
     .option('--allow-destructive', 'also call tools not annotated readOnlyHint: true or destructiveHint: false (with bad arguments only)')
+    .option('--conformance', 'protocol checks only, by scenario, each run only for what the server declares (tools, resources, prompts, its era and transport)')
+    .option('--expected-failures <file>', 'with --conformance: a YAML baseline of checks allowed to fail (server: [scenario, scenario:check-id]); a listed check that passes is stale')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--output <file>', 'write the output to this file instead of stdout');
   addServerFlags(command).action(async (flags: ProbeFlags) => {
@@ -32,6 +36,8 @@ export function registerProbe(program: Command, setExit: SetExit): void {
       servers: flags.server ?? [],
       allowDestructive: flags.allowDestructive ?? false,
       timeouts: serverTimeouts(flags),
+      ...(flags.conformance ? { conformance: true } : {}),
+      ...(flags.expectedFailures ? { expectedFailures: flags.expectedFailures } : {}),
     });
     if (!result.probe) throw new ToolvetError('E_INTERNAL', 'probe produced no probe section');
     const text = flags.format === 'json' ? JSON.stringify(result, null, 2) : renderProbeText(result.probe);
