@@ -68,7 +68,8 @@ export function runRules<Target, Context>(options: RunRulesOptions<Target, Conte
 
 /** By server, then target (set-level findings first), then severity (worst first), rule id, path. */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
-  const cmp = (a?: string, b?: string): number => compareText(a ?? '', b ?? '');
+  // Equal strings (most findings share their server and file) skip the collator.
+  const cmp = (a?: string, b?: string): number => (a === b ? 0 : compareText(a ?? '', b ?? ''));
   return [...findings].sort(
     (a, b) =>
       cmp(a.server, b.server) ||
