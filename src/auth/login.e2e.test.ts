@@ -163,6 +163,15 @@ describe('when there is no login', () => {
     expect(lint.stdout + lint.stderr).toContain('E_LOGIN_REQUIRED');
   }, 120_000);
 
+  it('toolvet login itself in CI: refused at once (nobody is there to open a browser), naming the variable to set instead', async () => {
+    const ci = project('ci-login', mcp.url, { clientMetadataUrl: CIMD, issuer: as.base, refreshTokenEnv: 'FORECAST_REFRESH' });
+    const run = await runCli(['login', 'forecast', '--config', ci.config], { cwd: ci.cwd, env: { XDG_CACHE_HOME: ci.cache, CI: 'true' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('E_LOGIN_REQUIRED: server "forecast": toolvet login needs a person at a browser, and CI is set');
+    expect(run.stderr).toContain('set FORECAST_REFRESH');
+    expect(run.stdout).not.toContain('authorize');
+  }, 120_000);
+
   it('a redirect with another state is refused: E_LOGIN_FAILED, no code exchanged, nothing cached', async () => {
     const forging = await startAuthServer({ OAUTH_WRONG_STATE: '1' });
     const server = await startProtectedServer(forging.base);

@@ -13,7 +13,7 @@ interface Flags extends LoginFlags, ServerFlags {
   config?: string;
 }
 
-/** A browser is tried only for a person at a terminal: never in CI, never when output goes to a pipe. */
+/** A browser is tried only for a person at a terminal (never when output goes to a pipe; a login in CI is refused). */
 function openBrowser(url: string): void {
   const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? undefined : 'xdg-open';
   if (!opener) return;
@@ -72,7 +72,15 @@ export function registerLogin(program: Command, setExit: SetExit): void {
     const config = loadHostConfig(findHostConfig(process.cwd(), flags.config));
     selectServers(config, [server]);
     const entry = config.servers[server]!;
-    const interactive = flags.browser !== false && process.stdout.isTTY === true && !process.env.CI;
+    if (process.env.CI && !/^(0|false)$/i.test(process.env.CI)) {
+      // A login waits for a person at a browser; in CI nobody comes, so say what works there instead of waiting.
+      const vars = 'oauth' in entry && entry.oauth ? [entry.oauth.accessTokenEnv, entry.oauth.refreshTokenEnv].filter(Boolean) : [];
+      throw new ToolvetError('E_LOGIN_REQUIRED', `server "${server}": toolvet login needs a person at a browser, and CI is set; nothing was started`, {
+        server,
+        hint: `log in on your machine; in CI, ${vars.length ? `set ${vars.join(' or ')} in the job's secrets` : 'name a token variable in the config ("oauth": {"accessTokenEnv": "MY_TOKEN"}) and set it in the job\'s secrets'} (see docs/auth.md)`,
+      });
+    }
+    const interactive = flags.browser !== false && process.stdout.isTTY === true;
     const timeoutMs = flags.loginTimeout ?? DEFAULT_LOGIN_TIMEOUT_MS;
     const outcome = await login(server, entry, {
       timeoutMs,
