@@ -161,6 +161,9 @@ describe('when there is no login', () => {
     const lint = await runCli(['lint', '--config', ci.config], { cwd: ci.cwd, env: { XDG_CACHE_HOME: ci.cache, CI: 'true' } });
     expect(lint.code).toBe(2);
     expect(lint.stdout + lint.stderr).toContain('E_LOGIN_REQUIRED');
+    const status = await runCli(['login', '--status', '--config', ci.config], { cwd: ci.cwd, env: { XDG_CACHE_HOME: ci.cache, CI: 'true' } });
+    expect(status.stdout).toContain('No cached OAuth logins');
+    expect(status.stdout).toContain('forecast: not logged in (run: toolvet login forecast)');
   }, 120_000);
 
   it('toolvet login itself in CI: refused at once (nobody is there to open a browser), naming the variable to set instead', async () => {

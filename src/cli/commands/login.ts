@@ -39,15 +39,16 @@ function status(config: HostConfig | undefined): void {
   for (const bad of unreadable) process.stdout.write(`Unreadable, left out: ${bad.file} (delete it, then log in again)\n`);
   const names = new Map<string, string[]>();
   for (const [name, entry] of Object.entries(config?.servers ?? {})) if ('url' in entry) names.set(entry.url, [...(names.get(entry.url) ?? []), name]);
-  if (logins.length === 0) {
-    process.stdout.write(`No cached OAuth logins in ${cache.dir}.\n`);
-    return;
-  }
-  process.stdout.write(`Cached OAuth logins in ${cache.dir} (tokens are never shown):\n`);
+  if (logins.length === 0) process.stdout.write(`No cached OAuth logins in ${cache.dir}.\n`);
+  else process.stdout.write(`Cached OAuth logins in ${cache.dir} (tokens are never shown):\n`);
   for (const entry of logins) {
     const named = names.get(entry.serverUrl);
     process.stdout.write(`  ${named ? `${named.join(', ')}  ` : ''}${printableUrl(entry.serverUrl)}\n    ${describe(entry)}\n`);
   }
+  // The config's servers that log in with a browser and have nothing cached yet.
+  const cached = new Set(logins.map((l) => l.serverUrl));
+  const waiting = Object.entries(config?.servers ?? {}).filter(([, e]) => 'url' in e && e.oauth && e.oauth.clientSecret === undefined && !cached.has(e.url));
+  for (const [name] of waiting) process.stdout.write(`  ${name}: not logged in (run: toolvet login ${name})\n`);
 }
 
 export function registerLogin(program: Command, setExit: SetExit): void {
