@@ -68,10 +68,30 @@ describe('run history', () => {
   it('prints the trend as text with the significant run starred', async () => {
     const run = await cli(['report', '--history', history]);
     expect(run.code).toBe(0);
-    const rows = run.out.split('\n').filter((l) => / pts/.test(l));
+    const rows = run.out.split('\n').filter((l) => /^\s+\d{4}-/.test(l) && / pts/.test(l));
     expect(rows).toHaveLength(2);
     expect(rows[0]).not.toContain('*');
     expect(rows[1]).toMatch(/-\d+\.\d pts \*/);
+    // Per tool, run by run: the rewording's two casualties starred, the tools it left alone unchanged.
+    const tool = (name: string): string => run.out.split('\n').find((l) => l.trim().startsWith(`${name} `))!.trim();
+    expect(tool('get_item')).toBe('get_item          100.0% -> 100.0% -> 0.0% (-100.0 pts *)');
+    expect(tool('list_collections')).toMatch(/-> 25\.0% \(-75\.0 pts \*\)$/);
+    expect(tool('search_items')).toBe('search_items      30.0% -> 30.0% -> 30.0%');
+  });
+
+  it('marks per-tool changes by the suite trend\'s own rule: only the tools whose intervals part', () => {
+    const [suite] = readHistory(history).suites;
+    expect(suite.tools.map((t) => t.tool)).toEqual(['add_item', 'get_item', 'list_collections', 'move_item', 'search_items', 'tag_item']);
+    for (const t of suite.tools) {
+      expect(t.points).toHaveLength(3);
+      t.points.forEach((p, i) => {
+        expect(p.accuracy).toBeCloseTo(p.chosen / p.expected, 12);
+        expect(p.significant).toBe(i > 0 && intervalsApart(t.points[i - 1].interval, p.interval));
+      });
+    }
+    expect(suite.tools.filter((t) => t.points.some((p) => p.significant)).map((t) => t.tool)).toEqual(['get_item', 'list_collections']);
+    // 4 get_item cases x 6 repeats, all chosen, then none.
+    expect(suite.tools[1].points.map((p) => [p.chosen, p.expected])).toEqual([[24, 24], [24, 24], [0, 24]]);
   });
 
   it('draws the HTML trend in Chromium: one line, the significant run ringed, each dot linked to its run file', async () => {
@@ -85,6 +105,10 @@ describe('run history', () => {
       expect(await tab.locator('svg.history circle').count()).toBe(3);
       expect(await tab.locator('svg.history circle.marked').count()).toBe(1);
       expect(await tab.locator('strong.significant').count()).toBe(1);
+      // Per tool: a line per tool, the two tools whose change is significant ringed and marked in the table.
+      expect(await tab.locator('svg.history-tools polyline').count()).toBe(6);
+      expect(await tab.locator('svg.history-tools circle.marked').count()).toBe(2);
+      expect(await tab.locator('strong.tool-significant').count()).toBe(2);
       await tab.screenshot({ path: join(dir, 'history.png'), fullPage: true });
       // The ringed dot opens the third run's file, from the page's own folder.
       const href = await tab.locator('svg.history a:has(circle.marked)').getAttribute('href');

@@ -9,7 +9,8 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolvetError } from '../../errors.ts';
-import type { Interval } from '../model.ts';
+import type { Interval, ToolStats } from '../model.ts';
+import { toolTrends, type ToolTrend } from './tool-trend.ts';
 import { loadResultFile } from '../result-schema.ts';
 import { parseHistoryFileName } from './store.ts';
 
@@ -34,11 +35,15 @@ export interface TrendPoint {
   /** Accuracy change from the suite's previous run; null for its first. */
   change: number | null;
   significant: boolean;
+  /** The run's per-tool counts, which the tool trends read. */
+  perTool: ToolStats[];
 }
 
 export interface SuiteTrend {
   suite: string;
   points: TrendPoint[];
+  /** Accuracy per tool over the same runs, significant changes marked by the same rule (tool-trend.ts). */
+  tools: ToolTrend[];
 }
 
 export interface History {
@@ -90,6 +95,7 @@ export function readHistory(dir: string): History {
         toolTokens: s.toolTokens ?? null,
         change: null,
         significant: false,
+        perTool: s.summary.perTool,
       });
       bySuite.set(s.suite, points);
     }
@@ -102,7 +108,7 @@ export function readHistory(dir: string): History {
       p.change = p.accuracy - before.accuracy;
       p.significant = intervalsApart(before.interval, p.interval);
     });
-    return { suite, points };
+    return { suite, points, tools: toolTrends(points, intervalsApart) };
   });
   return { dir, suites, skipped };
 }
