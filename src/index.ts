@@ -168,6 +168,7 @@ export type { StructuredStatus, ToolResultLike } from './servers/structured-resu
 export type { BehaviourEvalOptions } from './skills/behaviour-eval.ts';
 export type { DiscoverOptions, Discovery, HiddenSkill, NotASkill, ShadowedSkill, SkillRoot } from './skills/discover.ts';
 export type { SkillEvalCase, SkillEvals } from './skills/evals-file.ts';
+export type { IgnoredKey } from './skills/evals-extra-keys.ts';
 export type { SkillLintOptions, SkillLintOutcome } from './skills/lint-skills.ts';
 export type { McpSkillsOptions } from './skills/mcp-skills.ts';
 export type { AgentRun, BehaviourCaseResult, BehaviourEvalResult, BehaviourForm, BehaviourScore, BehaviourState, BehaviourStats, DiscoveredSkillInfo, DiscoveryInfo, EvalsLoadFailure, Loaded, SkillLintSection, SkillTriggerStats, SkillsResult, ToolCallRecord as SkillToolCallRecord, TriggerCaseResult, TriggerEvalResult } from './skills/result-types.ts';
@@ -188,6 +189,6 @@ export type { EvalDialect } from './skills/evals-dialects.ts';
 export type { OfferedSkill } from './skills/trigger-host.ts';
 export type { Sampling } from './models/cassette.ts';
 export type { SurfaceGap } from './diff/snapshot-surface.ts';
-export type { WalkOptions } from './skills/discover-walk.ts';
+export type { NestedSkillFile, WalkOptions } from './skills/discover-walk.ts';
 export type { EvalsProblemGroup } from './skills/evals-problems.ts';
 export type { TransportLimits } from './servers/capped-fetch.ts';
