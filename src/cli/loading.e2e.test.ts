@@ -63,6 +63,8 @@ describe('eval --loading against an endpoint that uses the search tool', () => {
       expect(a.toolSearch!.searches[0].found.length).toBeLessThanOrEqual(5);
     }
     expect(result.toolTokens).toMatchObject({ method: 'estimate', loading: 'search', requestsPerAttempt: 2 });
+    // Each search is a model turn of its own in the cost.
+    expect(result.cost!.turns).toBe(2 * CASES.length);
   }, 180_000);
 
   it('--loading both: the paired A/B of every tool against tool search, with tokens per request on each side', async () => {
@@ -97,6 +99,9 @@ describe('eval --loading against an endpoint that uses the search tool', () => {
     const html = join(dir, 'both.html');
     expect((await runCli(['report', json, '--format', 'html', '--out', html])).code).toBe(0);
     expect(readFileSync(html, 'utf8')).toContain('Paired A/B per query set');
+    const junit = await runCli(['report', json, '--format', 'junit']);
+    expect(junit.stdout).toContain('<testsuite name="loading"');
+    expect(junit.stdout).toContain('refman: every tool vs tool search');
   }, 240_000);
 });
 

@@ -103,7 +103,19 @@ export function sectionSuites(result: ToolvetResult): JUnitSuite[] {
     });
   }
   if (result.models) suites.push(modelMatrixSuite(result.models));
+  if (result.loading) suites.push(loadingSuite(result.loading));
   return suites;
+}
+
+/** `eval --loading both`: a case per loading and one per query set's A/B, passing (it measures), the figures in system-out. */
+function loadingSuite(l: NonNullable<ToolvetResult['loading']>): JUnitSuite {
+  const cases: JUnitCase[] = l.sides.map((s) => ({
+    name: `loading ${s.loading}`,
+    classname: 'toolvet.loading',
+    output: `accuracy ${pct(s.summary.accuracy)} (${pct(s.summary.interval.low)} - ${pct(s.summary.interval.high)}), ${s.summary.passed}/${s.summary.cases} passed; tool list ~${s.toolTokensPerRequest} tokens per request (estimated), ${s.requestsPerAttempt.toFixed(2)} requests per case`,
+  }));
+  for (const ab of l.ab) cases.push({ name: `${ab.suite}: every tool vs tool search`, classname: 'toolvet.loading.ab', output: `${pct(ab.oldAccuracy)} -> ${pct(ab.newAccuracy)}, ${ab.verdict}, McNemar p = ${ab.mcnemarP.toPrecision(2)}, ${ab.queries} cases` });
+  return { name: 'loading', cases };
 }
 
 /** `eval --models`: a case per model (failing as its own gate does) and a passing case per pair, its verdict in system-out. */

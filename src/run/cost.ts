@@ -52,19 +52,21 @@ export function priceFor(table: PriceTable | undefined, modelId: string): { key:
 export const estimate = (price: Price | undefined, promptTokens: number, completionTokens: number): number | null =>
   price ? (promptTokens * price.input + completionTokens * price.output) / 1_000_000 : null;
 
-/** The cost of a single-turn case from its attempts: one model turn each, no tool runs. */
+/** The cost of a single-turn case from its attempts: one model turn each (its searches too under deferred loading), no tool runs. */
 export function caseCost(c: CaseResult, price: Price | undefined): CaseCost {
   let promptTokens = 0;
   let completionTokens = 0;
   let modelLatencyMs = 0;
   let calls = 0;
+  let turns = 0;
   for (const a of c.attempts) {
+    turns += a.toolSearch?.requests ?? 1;
     promptTokens += a.usage?.promptTokens ?? 0;
     completionTokens += a.usage?.completionTokens ?? 0;
     modelLatencyMs += a.latencyMs;
     if (typeof a.chosen === 'string') calls += 1;
   }
-  return { promptTokens, completionTokens, modelLatencyMs, toolLatencyMs: 0, turns: c.attempts.length, calls, cost: estimate(price, promptTokens, completionTokens) };
+  return { promptTokens, completionTokens, modelLatencyMs, toolLatencyMs: 0, turns, calls, cost: estimate(price, promptTokens, completionTokens) };
 }
 
 export const tokensOf = (cost: CaseCost): number => cost.promptTokens + cost.completionTokens;
