@@ -9,9 +9,12 @@
  *       session SID, or with a working folder or a command line inside DIR (the clone) or the tests'
  *       TMPDIR (a detached server leaves the session but keeps its path); each is named (id, command
  *       line, working folder) and killed. Then what is left in the tests' TMPDIR: a file at its top level
- *       was written to a fixed name in the temporary folder, not inside a folder the test made; folders
- *       are temporary folders a test made and did not remove. Exit 1 when a process or a top-level file
- *       was left, else 0; folders are reported with their count and do not fail the run.
+ *       was written to a fixed name in the temporary folder, not inside a folder the test made; a folder
+ *       is a temporary folder a test made and did not remove (its name's prefix names the test). Exit 1
+ *       when a process, a top-level file or a folder was left, else 0.
+ *
+ * Tools that keep a cache in TMPDIR are told to keep it elsewhere (or none) by .ci/run, so nothing in
+ * TMPDIR is excused by its name: whatever is left there was left by a test or by the product.
  *
  * The shared llama.cpp server (src/testing/llama.ts, started by .ci/run and the tests on purpose, stopped
  * by the tests' global teardown) is spared: a command line naming llama-server, start-llama-server or
@@ -23,6 +26,8 @@ import { join, sep } from 'node:path';
 const SPARED = /llama-server|debootstrap/;
 /** How long processes that are still ending get before they count as left behind. */
 const DEFAULT_GRACE_MS = 5000;
+/** Leftover folders named one a line; past this many, only counted. */
+const MAX_NAMED = 100;
 
 function pids() {
   return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number);
@@ -135,7 +140,10 @@ async function check(args) {
       console.log(`ci: ${files.length} file(s) written at the top of the temporary folder, outside any folder a test made (a fixed path: a fresh machine would not have it, and a second run reads the first one's): ${files.slice(0, 20).join(', ')}${files.length > 20 ? ', ...' : ''}`);
     }
     if (folders.length > 0) {
-      console.log(`ci: note: ${folders.length} temporary folder(s) not removed by the test that made them (not a failure yet): ${folders.slice(0, 20).join(', ')}${folders.length > 20 ? ', ...' : ''}`);
+      failed = true;
+      console.log(`ci: ${folders.length} temporary folder(s) left in the temporary folder, not removed by the test (or the toolvet run) that made them; make a test's folders with tempDir (src/testing/temp-dir.ts), which removes them when its file ends:`);
+      for (const name of folders.slice(0, MAX_NAMED)) console.log(`ci:   ${name}`);
+      if (folders.length > MAX_NAMED) console.log(`ci:   ... and ${folders.length - MAX_NAMED} more`);
     }
   }
   return failed ? 1 : 0;
