@@ -113,7 +113,7 @@ export type { AbResult, AbSequential, AbVerdict, BaselineIssue, CallEvidence, Ch
 export type { DoctorOptions } from './doctor/run-doctor.ts';
 export type { CheckStatus as DoctorCheckStatus, DoctorCheck, DoctorReport } from './doctor/types.ts';
 export type { ErrorDetails } from './errors.ts';
-export type { Accuracy, ImproveOptions, ImproveResult, ImproveStep, RefusedCandidate } from './improve/improve.ts';
+export type { Accuracy, Counting, HeldOutEvidence, HeldOutPower, ImproveOptions, ImproveResult, ImproveStep, RefusalRule, RefusedCandidate } from './improve/improve.ts';
 export type { ImproveSkillOptions, SkillImproveResult } from './improve/skills.ts';
 export type { LintRunOptions } from './lint/lint-run.ts';
 export type { ToolLintOptions, ToolLintResult, ToolSet, ToolSetInfo } from './lint/lint-tools.ts';

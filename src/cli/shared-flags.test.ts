@@ -34,7 +34,7 @@ const SAME_NAME_OTHER_MEANING = new Set([
   '--out', // a folder of snapshots (snapshot), a file (diff, report), a folder of drafts (init)
   '--baseline', // accepted findings (diff), a saved bench run (bench)
   '--repeat', // repeats per case (eval) or per A/B query (diff)
-  '--budget', // model calls of an A/B (diff) or of improve's held-out checks
+  '--budget', // model calls of an A/B (diff)
   '--force', // overwrite (init), resume another model's file (eval)
   '--write', // rewrite a tool file (improve) or a SKILL.md (skills)
   '--plan', // the A/B's power plan (diff, improve)

@@ -55,7 +55,7 @@ export interface SequentialAbOutcome {
 }
 
 /** One answer's identity: the calls with their arguments, or the choice of no tool. */
-const signature = (a: Attempt): string => JSON.stringify([a.state === 'errored' ? 'error' : a.chosen ?? null, a.calls ?? a.arguments ?? null]);
+export const signature = (a: Attempt): string => JSON.stringify([a.state === 'errored' ? 'error' : a.chosen ?? null, a.calls ?? a.arguments ?? null]);
 
 function merge(into: Map<string, CaseResult>, results: CaseResult[]): void {
   for (const r of results) {

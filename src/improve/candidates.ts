@@ -14,6 +14,7 @@ import { splitDescription } from '../models/text/clauses.ts';
 import { terms, tokensWithOffsets } from '../models/text/tokenize.ts';
 import type { CaseResult, ToolDefinition } from '../types.ts';
 import { vocabularyCandidates } from './vocabulary.ts';
+import { allowedWords } from './word-ownership.ts';
 
 import type { Candidate } from './candidate.ts';
 export type { Candidate } from './candidate.ts';
@@ -44,10 +45,12 @@ const withDescription = (tools: ToolDefinition[], name: string, description: str
 export function proposeCandidates(tools: ToolDefinition[], target: string, failed: readonly CaseResult[], train: readonly CaseResult[] = []): Candidate[] {
   const tool = tools.find((t) => t.name === target);
   if (!tool || failed.length === 0) return [];
-  const words = missingWords(failed.map((c) => c.query), tool);
+  // Only words no other tool owns (word-ownership.ts): a sibling's word or a request's name is never added.
+  const allowed = allowedWords(tools, train, target);
+  const words = missingWords(failed.map((c) => c.query), tool).filter(allowed);
   const out: Candidate[] = [];
   const base = (tool.description ?? '').trim().replace(/([^.!?])$/, '$1.');
-  const vocabulary = userWords(train, target);
+  const vocabulary = userWords(train, target).filter(allowed);
   if (vocabulary.length) {
     out.push({ id: 'user-words', summary: `raised the words users write for it (in two or more of its train requests, in none of another tool's): ${vocabulary.join(', ')}`, tools: withDescription(tools, target, `${base} Use it when the user asks about ${vocabulary.join(', ')}.`) });
   }
@@ -56,13 +59,13 @@ export function proposeCandidates(tools: ToolDefinition[], target: string, faile
     triggered = withDescription(tools, target, `${base} Use it when the user asks about ${words.join(', ')}.`);
     out.push({ id: 'trigger-words', summary: `added the requests' words as triggers: ${words.join(', ')}`, tools: triggered });
   }
-  const schemaWords = parameterWords(tool);
+  const schemaWords = parameterWords(tool).filter(allowed);
   if (schemaWords.length) {
     const sentence = ` It finds them by ${schemaWords.join(', ')}.`;
     out.push({ id: 'schema-words', summary: `raised its parameters' words into the description: ${schemaWords.join(', ')}`, tools: withDescription(tools, target, `${base}${sentence}`) });
     if (words.length) out.push({ id: 'schema-and-triggers', edits: 2, summary: 'parameter words and trigger words together', tools: withDescription(tools, target, `${base}${sentence} Use it when the user asks about ${words.join(', ')}.`) });
   }
-  out.push(...vocabularyCandidates(tools, target, failed));
+  out.push(...vocabularyCandidates(tools, target, failed, train));
   // Siblings that took the failed requests get an exclusion clause naming the tool.
   const stolen = new Map<string, string[]>();
   // The words of each stolen request that the sibling's own description shares (what drew the request to it).

@@ -1,26 +1,28 @@
 /**
- * `toolvet improve`: better tool descriptions, kept only when held-out queries confirm them.
+ * `toolvet improve`: better tool descriptions, kept only when held-out queries prove them.
  * The query set is split into train and held-out parts (split.ts); for each tool that fails train
  * cases (weakest recall first), rewordings are proposed (candidates.ts, plus any the caller adds),
- * linted (a lint error drops one), scored on train, and the best few go to the held-out part, where
- * the sequential paired A/B (diff/ab-sequential.ts) must say "improved" and no other tool's case may
- * lose passes. A candidate that helps train but not held-out is reported as overfitting, not applied.
+ * linted (a lint error drops one), checked for words other tools own (word-ownership.ts), scored on
+ * train and cross-fitted, and the best few are judged on the held-out part (held-out.ts): accepted
+ * only when Newcombe's paired interval for the held-out gain excludes zero, no held-out case of an
+ * edited tool goes from pass to fail, and no other tool's case loses passes. Every candidate that
+ * passes lint and the word rule also gets its held-out interval, so each refusal shows it.
  */
 import { lintTools } from '../lint/lint-tools.ts';
 import { runSelection } from '../run/run-selection.ts';
-import { summarise } from '../scoring/metrics.ts';
-import type { Interval } from '../report/result-core.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
-import { DEFAULT_AB_MARGIN } from '../diff/ab.ts';
-import { mcnemarExactP, newcombePairedInterval } from '../diff/paired-stats.ts';
-import { runSequentialAb, DEFAULT_AB_BUDGET } from '../diff/ab-sequential.ts';
-import type { AbVerdict } from '../diff/types.ts';
-import { decide, estimateChange, intervalAt, lookZ } from '../diff/ab-interval.ts';
 import { proposeCandidates, type Candidate } from './candidates.ts';
 import { REWORD_MARKER, rewordPrompt } from '../models/mock-reword.ts';
 import { splitCases } from './split.ts';
 import { crossFit, DEFAULT_FOLDS } from './cross-fit.ts';
 import { nearMissCandidates, takenWrongly } from './near-misses.ts';
+import { heldOutDecision, heldOutEvidence, heldOutPower, type Accuracy, type HeldOutEvidence, type HeldOutPower, type RefusalRule } from './held-out.ts';
+import { countingRule, type Counting } from './trials.ts';
+import { describeForbidden, forbiddenWordsAdded } from './word-ownership.ts';
+import { wilsonInterval } from '../scoring/metrics.ts';
+
+export type { Accuracy, HeldOutEvidence, HeldOutPower, RefusalRule } from './held-out.ts';
+export type { Counting } from './trials.ts';
 
 export interface ImproveOptions {
   tools: ToolDefinition[];
@@ -31,9 +33,15 @@ export interface ImproveOptions {
   seed?: number;
   fraction?: number;
   iterations?: number;
-  /** Candidates taken from train to the held-out A/B (default 2). */
+  /** Candidates taken from train to the held-out decision (default 2). */
   keep?: number;
-  budget?: number;
+  /**
+   * Declares the model stochastic: each held-out query runs this many times per side and each repeat
+   * counts as a trial (trials.ts). Absent, each held-out query runs once and counts once.
+   */
+  stochastic?: number;
+  /** The sampling temperature the model was given (temperature 0 is deterministic: repeats are not trials). */
+  temperature?: number;
   /** More candidates (a test's plant). */
   extraCandidates?: (tools: ToolDefinition[], target: string, failed: readonly CaseResult[]) => Candidate[];
   /** A model that writes one more candidate per tool and round from the failed requests (`--base-url`). */
@@ -48,13 +56,10 @@ export interface ImproveOptions {
    * skills path passes a trigger eval, with each skill as a "tool" whose description is the SKILL.md's.
    */
   evaluate?: (cases: SelectionCase[], tools: ToolDefinition[], repeat: number) => Promise<CaseResult[]>;
+  /** Propose only edits of the target's own description (the skills path: `--skill NAME` edits one SKILL.md). */
+  targetOnly?: boolean;
   /** The lint errors of the changed descriptions (default: the tool lint's errors on the changed tools). */
   lint?: (tools: ToolDefinition[], changed: string[]) => Array<{ ruleId: string; message: string }>;
-}
-
-export interface Accuracy {
-  accuracy: number;
-  interval: Interval;
 }
 
 export interface ImproveStep {
@@ -65,24 +70,12 @@ export interface ImproveStep {
   /** Old and new descriptions of every tool the candidate changed. */
   changes: Array<{ tool: string; old: string; new: string }>;
   train: { before: Accuracy; after: Accuracy };
-  heldOut: { before: Accuracy; after: Accuracy; difference: number; interval: Interval; verdict: AbVerdict };
-  /**
-   * Newcombe's paired interval over the held-out queries, treating them as a sample of the queries
-   * users write (the A/B's interval is exact on these queries for a deterministic model): context for
-   * how far the gain may carry beyond them, not the acceptance test.
-   */
-  heldOutQueries: { interval: Interval; mcnemarP: number };
-  /**
-   * The improved tool's own held-out cases (its recall): passed of all, before and after; the paired
-   * A/B on them (`abInterval`, `verdict`: the held-out A/B's answers restricted to these cases, exact
-   * for a deterministic model, else at 95%); and Newcombe's paired interval with McNemar's p taking
-   * them as a sample of the requests users write for this tool.
-   */
-  toolHeldOut: { cases: number; before: number; after: number; difference: number; abInterval: Interval; verdict: AbVerdict; interval: Interval; mcnemarP: number };
   /** The candidate's cross-fitted train accuracy (absent when cross-fitting is off). */
   crossFitted?: { before: number; after: number };
-  /** Held-out queries that flipped, as `id: fail->pass` or `id: pass->fail`. */
-  flipped: string[];
+  /** The held-out evidence the step was accepted on: its Newcombe interval excludes zero. */
+  heldOut: HeldOutEvidence;
+  /** The same evidence restricted to the improved tool's own held-out cases (its recall). */
+  toolHeldOut: HeldOutEvidence;
 }
 
 export interface RefusedCandidate {
@@ -90,30 +83,43 @@ export interface RefusedCandidate {
   tool: string;
   candidate: string;
   summary: string;
+  /** The kind of reason (a stable id) and the reason in words. */
+  rule: RefusalRule;
   reason: string;
+  /** Its held-out evidence, when it was run (every candidate past lint and the word rule). */
+  heldOut?: HeldOutEvidence;
 }
 
 export interface ImproveResult {
   split: { seed: number; fraction: number; train: string[]; heldOut: string[] };
+  /** What the held-out set can prove with the descriptions as given: the smallest provable gain, argument failures. */
+  power: HeldOutPower;
   steps: ImproveStep[];
   refused: RefusedCandidate[];
   tools: ToolDefinition[];
 }
 
+/** Accuracy over cases (each once), with its Wilson interval. */
 const accuracyOf = (results: CaseResult[]): Accuracy => {
-  const s = summarise(results);
-  return { accuracy: s.accuracy, interval: s.interval };
+  const passes = results.filter((r) => r.pass).length;
+  return { accuracy: results.length ? passes / results.length : 0, interval: wilsonInterval(passes, results.length) };
 };
 const expects = (c: SelectionCase, tool: string): boolean => (Array.isArray(c.expect.tool) ? c.expect.tool.includes(tool) : c.expect.tool === tool);
 
 export async function improveDescriptions(options: ImproveOptions): Promise<ImproveResult> {
   const split = splitCases(options.cases, options.seed ?? 1, options.fraction ?? 0.6);
   const evaluate = options.evaluate;
-  const run = (cases: SelectionCase[], tools: ToolDefinition[]): Promise<CaseResult[]> => (evaluate ? evaluate(cases, tools, 1) : runSelection({ cases, toolsFor: () => tools, model: options.model, concurrency: 1 }));
+  const runTimes = (cases: SelectionCase[], tools: ToolDefinition[], repeat: number): Promise<CaseResult[]> =>
+    evaluate ? evaluate(cases, tools, repeat) : runSelection({ cases, toolsFor: () => tools, model: options.model, repeat, concurrency: 1 });
+  const run = (cases: SelectionCase[], tools: ToolDefinition[]): Promise<CaseResult[]> => runTimes(cases, tools, 1);
+  const rule: Counting = countingRule({ modelId: options.model.id, ...(options.stochastic !== undefined ? { stochastic: options.stochastic } : {}), ...(options.temperature !== undefined ? { temperature: options.temperature } : {}) });
+  const runHeldOut = (tools: ToolDefinition[]): Promise<CaseResult[]> => runTimes(split.heldOut, tools, rule.repeats);
   const lintErrorsOf = options.lint ?? ((list: ToolDefinition[], changed: string[]) => lintTools(list).findings.filter((f) => f.severity === 'error' && changed.includes(f.target ?? '')));
   const steps: ImproveStep[] = [];
   const refused: RefusedCandidate[] = [];
   let tools = options.tools;
+  let heldBefore = await runHeldOut(tools);
+  const power = heldOutPower(heldBefore, rule);
   for (let iteration = 1; iteration <= (options.iterations ?? 3); iteration++) {
     const train = await run(split.train, tools);
     const recall = (name: string): number => {
@@ -128,101 +134,84 @@ export async function improveDescriptions(options: ImproveOptions): Promise<Impr
     let accepted = false;
     for (const target of failing) {
       const failed = train.filter((r) => !r.pass && r.expected.tool === target);
-      const generate = async (failedHere: CaseResult[], trainHere: CaseResult[]): Promise<Candidate[]> => [
-        ...(options.rewriter && failedHere.length ? await modelCandidate(options.rewriter, tools, target, failedHere) : []),
-        ...proposeCandidates(tools, target, failedHere, trainHere),
-        ...nearMissCandidates(tools, target, takenWrongly(trainHere, target)),
-        ...(failedHere.length ? (options.extraCandidates?.(tools, target, failedHere) ?? []) : []),
-      ];
+      const generate = async (failedHere: CaseResult[], trainHere: CaseResult[]): Promise<Candidate[]> =>
+        [
+          ...(options.rewriter && failedHere.length ? await modelCandidate(options.rewriter, tools, target, failedHere) : []),
+          ...proposeCandidates(tools, target, failedHere, trainHere),
+          ...nearMissCandidates(tools, target, takenWrongly(trainHere, target)),
+          ...(failedHere.length ? (options.extraCandidates?.(tools, target, failedHere) ?? []) : []),
+        ].filter((c) => !options.targetOnly || changedTools(tools, c.tools).every((name) => name === target));
       const candidates = await generate(failed, train);
       const folds = options.folds ?? DEFAULT_FOLDS;
       const fitted = folds > 1 ? await crossFit({ train: split.train, results: train, folds, seed: split.seed, generate, run, target }) : undefined;
       const baseline = accuracyOf(train).accuracy;
-      const scored: Array<{ candidate: Candidate; train: CaseResult[]; fitted: number }> = [];
+      const refuse = (candidate: Candidate, why: RefusalRule, reason: string, heldOut?: HeldOutEvidence): void => {
+        refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, rule: why, reason, ...(heldOut ? { heldOut } : {}) });
+      };
+      const scored: Array<{ candidate: Candidate; train: CaseResult[]; fitted: number; held: CaseResult[]; evidence: HeldOutEvidence }> = [];
       for (const candidate of candidates) {
-        const lintErrors = lintErrorsOf(candidate.tools, changedTools(tools, candidate.tools));
+        const changed = changedTools(tools, candidate.tools);
+        const lintErrors = lintErrorsOf(candidate.tools, changed);
         if (lintErrors.length) {
-          refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `lint error: ${lintErrors[0].ruleId}: ${lintErrors[0].message}` });
+          refuse(candidate, 'lint-error', `lint error: ${lintErrors[0].ruleId}: ${lintErrors[0].message}`);
+          continue;
+        }
+        const forbidden = forbiddenWordsAdded(tools, candidate.tools, train);
+        if (forbidden.length) {
+          refuse(candidate, 'forbidden-words', `adds words it does not own: ${describeForbidden(forbidden)}`);
           continue;
         }
         const results = await run(split.train, candidate.tools);
+        const held = await runHeldOut(candidate.tools);
+        const evidence = heldOutEvidence(split.heldOut, heldBefore, held, rule, changed, options.model.id);
         const after = accuracyOf(results).accuracy;
         const outOfFold = fitted?.get(candidate.id) ?? after;
-        if (after <= baseline) refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: 'no gain on the train split' });
+        if (after <= baseline) refuse(candidate, 'no-train-gain', 'no gain on the train split', evidence);
         else if (outOfFold <= baseline) {
-          refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `helped train (train ${pct(baseline)} -> ${pct(after)}) but not the train requests it was not built from (cross-fitted ${pct(outOfFold)})` });
-        } else scored.push({ candidate, train: results, fitted: outOfFold });
+          refuse(candidate, 'not-cross-fitted', `helped train (train ${pct(baseline)} -> ${pct(after)}) but not the train requests it was not built from (cross-fitted ${pct(outOfFold)})`, evidence);
+        } else scored.push({ candidate, train: results, fitted: outOfFold, held, evidence });
       }
       // Best cross-fitted score first (what carries over to requests a candidate was not written from),
-      // then best on train; on a tie, the candidate combining more kinds of edit.
+      // then best on train; on a tie, the candidate combining more kinds of edit. Held-out plays no part.
       scored.sort((a, b) => b.fitted - a.fitted || accuracyOf(b.train).accuracy - accuracyOf(a.train).accuracy || (b.candidate.edits ?? 1) - (a.candidate.edits ?? 1));
       const keep = options.keep ?? 2;
-      for (const { candidate, train: after } of scored.slice(keep)) {
-        refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `train ${pct(accuracyOf(after).accuracy)}, not among the best ${keep} taken to held-out` });
+      for (const { candidate, train: after, evidence } of scored.slice(keep)) {
+        refuse(candidate, 'not-kept', `train ${pct(accuracyOf(after).accuracy)}, not among the best ${keep} on cross-fitted train taken to the held-out decision`, evidence);
       }
-      for (const { candidate, train: after } of scored.slice(0, keep)) {
+      for (const { candidate, train: after, held, evidence } of scored.slice(0, keep)) {
         if (accepted) {
-          refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: `train ${pct(accuracyOf(after).accuracy)}, not tested on held-out: a better-ranked candidate was accepted first` });
+          refuse(candidate, 'superseded', `train ${pct(accuracyOf(after).accuracy)}; a better-ranked candidate was accepted first`, evidence);
           continue;
         }
         const { fitted: outOfFold } = scored.find((s) => s.candidate === candidate)!;
-        const ab = await runSequentialAb({ cases: split.heldOut, oldTools: tools, newTools: candidate.tools, model: options.model, margin: DEFAULT_AB_MARGIN, budget: options.budget ?? DEFAULT_AB_BUDGET, ...(evaluate ? { run: evaluate } : {}) });
-        const siblingDrops = [...sameCases(train, after), ...sameCases(ab.before, ab.after)].filter(([o, n]) => o.expected.tool !== target && n.passRate < o.passRate);
-        const gain = `train ${pct(accuracyOf(train).accuracy)} -> ${pct(accuracyOf(after).accuracy)}`;
-        if (ab.verdict !== 'improved' || siblingDrops.length) {
-          const why = ab.verdict !== 'improved' ? `helped train (${gain}) but not held-out: ${ab.verdict}, ${signed(ab.estimate.difference)}` : `a sibling tool's case lost passes: ${siblingDrops.map(([o]) => o.id).join(', ')}`;
-          refused.push({ iteration, tool: target, candidate: candidate.id, summary: candidate.summary, reason: why });
+        const changed = changedTools(tools, candidate.tools);
+        const otherDrops = [...sameCases(train, after), ...sameCases(heldBefore, held)].filter(([o, n]) => o.expected.tool !== target && n.passRate < o.passRate).map(([o]) => o.id);
+        const decision = heldOutDecision(evidence, otherDrops);
+        if (!decision.accepted) {
+          refuse(candidate, decision.rule, decision.rule === 'interval-includes-zero' ? `helped train (train ${pct(baseline)} -> ${pct(accuracyOf(after).accuracy)}) but ${decision.reason}` : decision.reason, evidence);
           continue;
         }
+        const ownCases = split.heldOut.filter((c) => expects(c, target));
         steps.push({
           iteration,
           tool: target,
           candidate: candidate.id,
           summary: candidate.summary,
-          changes: changedTools(tools, candidate.tools).map((name) => ({ tool: name, old: tools.find((t) => t.name === name)!.description ?? '', new: candidate.tools.find((t) => t.name === name)!.description ?? '' })),
+          changes: changed.map((name) => ({ tool: name, old: tools.find((t) => t.name === name)!.description ?? '', new: candidate.tools.find((t) => t.name === name)!.description ?? '' })),
           train: { before: accuracyOf(train), after: accuracyOf(after) },
           ...(fitted ? { crossFitted: { before: baseline, after: outOfFold } } : {}),
-          heldOut: { before: accuracyOf(ab.before), after: accuracyOf(ab.after), difference: ab.estimate.difference, interval: ab.interval, verdict: ab.verdict },
-          toolHeldOut: toolRecall(ab.before, ab.after, target, ab.deterministic),
-          heldOutQueries: querySample(sameCases(ab.before, ab.after)),
-          flipped: sameCases(ab.before, ab.after).filter(([o, n]) => o.pass !== n.pass).map(([o, n]) => `${o.id}: ${o.pass ? 'pass' : 'fail'}->${n.pass ? 'pass' : 'fail'}`),
+          heldOut: evidence,
+          toolHeldOut: heldOutEvidence(ownCases, heldBefore, held, rule, changed, options.model.id),
         });
         tools = candidate.tools;
+        heldBefore = held;
         accepted = true;
       }
       if (accepted) break;
     }
     if (!accepted) break;
   }
-  return { split: { seed: split.seed, fraction: split.fraction, train: split.train.map((c) => c.id), heldOut: split.heldOut.map((c) => c.id) }, steps, refused, tools };
-}
-
-function querySample(pairs: Array<[CaseResult, CaseResult]>): { interval: Interval; mcnemarP: number } {
-  const counts = { both: 0, oldOnly: 0, newOnly: 0, neither: 0 };
-  for (const [o, n] of pairs) counts[o.pass && n.pass ? 'both' : o.pass ? 'oldOnly' : n.pass ? 'newOnly' : 'neither']++;
-  return { interval: newcombePairedInterval(counts), mcnemarP: mcnemarExactP(counts.oldOnly, counts.newOnly) };
-}
-
-function toolRecall(before: CaseResult[], after: CaseResult[], tool: string, deterministic: boolean): ImproveStep['toolHeldOut'] {
-  const mine = sameCases(before, after).filter(([o]) => (Array.isArray(o.expected.tool) ? o.expected.tool.includes(tool) : o.expected.tool === tool));
-  const passedBefore = mine.filter(([o]) => o.pass).length;
-  const passedAfter = mine.filter(([, n]) => n.pass).length;
-  const tallies = mine.map(([o, n]) => {
-    const repeats = Math.min(o.attempts.length, n.attempts.length);
-    const passes = (r: CaseResult): number => r.attempts.slice(0, repeats).filter((a) => a.state === 'passed').length;
-    return { oldPasses: passes(o), newPasses: passes(n), repeats: Math.max(1, repeats) };
-  });
-  const estimate = estimateChange(tallies);
-  const abInterval = deterministic ? { low: estimate.difference, high: estimate.difference } : intervalAt(estimate, lookZ(1, 1));
-  return {
-    cases: mine.length,
-    before: passedBefore,
-    after: passedAfter,
-    difference: mine.length ? (passedAfter - passedBefore) / mine.length : 0,
-    abInterval,
-    verdict: mine.length ? (decide(abInterval, DEFAULT_AB_MARGIN) ?? 'not enough data') : 'not enough data',
-    ...querySample(mine),
-  };
+  return { split: { seed: split.seed, fraction: split.fraction, train: split.train.map((c) => c.id), heldOut: split.heldOut.map((c) => c.id) }, power, steps, refused, tools };
 }
 
 function changedTools(before: ToolDefinition[], after: ToolDefinition[]): string[] {
@@ -235,7 +224,6 @@ function sameCases(a: CaseResult[], b: CaseResult[]): Array<[CaseResult, CaseRes
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
-const signed = (x: number): string => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} points`;
 
 const REWORD_SYSTEM = `${REWORD_MARKER} Reply with the new description only, as plain text: say what the tool does and when to call it, include the phrases users write for it, and end with a "Do NOT use for ..." clause naming the other tool to use instead. Keep every true statement of the current description.`;
 

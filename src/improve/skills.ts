@@ -24,7 +24,7 @@ import { improveDescriptions, type ImproveOptions, type ImproveResult } from './
 // Loaded on first use, as in skill-file.ts: importing the package does not load it.
 const matter = lazyRequire<typeof matterType>('gray-matter');
 
-export interface ImproveSkillOptions extends Omit<ImproveOptions, 'tools' | 'cases' | 'targets' | 'evaluate' | 'lint'> {
+export interface ImproveSkillOptions extends Omit<ImproveOptions, 'tools' | 'cases' | 'targets' | 'evaluate' | 'lint' | 'targetOnly'> {
   roots: readonly SkillRoot[];
   skill: string;
   discover?: DiscoverOptions;
@@ -84,7 +84,8 @@ export async function improveSkill(options: ImproveSkillOptions): Promise<SkillI
     return lintDiscovery({ ...prepared.discovery, skills }).findings.filter((f) => f.severity === 'error' && changed.includes(f.target ?? ''));
   };
   const usable = [...prepared.usable.values()];
-  const result = await improveDescriptions({ ...options, tools: usable.map(asTool), cases, targets: [options.skill], evaluate, lint });
+  // Only the named skill's description changes: `--write` rewrites its SKILL.md and no other.
+  const result = await improveDescriptions({ ...options, tools: usable.map(asTool), cases, targets: [options.skill], targetOnly: true, evaluate, lint });
   return { result, files: Object.fromEntries(usable.map((s) => [s.name, s.file])) };
 }
 

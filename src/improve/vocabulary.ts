@@ -15,6 +15,7 @@ import { terms, words } from '../models/text/tokenize.ts';
 import type { CaseResult, ToolDefinition } from '../types.ts';
 import type { Candidate } from './candidate.ts';
 import { relatedPhrases } from './synonyms.ts';
+import { forbiddenWords } from './word-ownership.ts';
 
 /** The tool's identifiers as words: name, title, parameter names, string enum values (ids split). */
 export function identifierWords(tool: ToolDefinition): string[] {
@@ -48,14 +49,16 @@ export function compact(phrases: readonly string[]): string[] {
 
 const sentence = (phrases: readonly string[]): string => ` Also for requests that say ${phrases.map((p) => `'${p}'`).join(', ')}.`;
 
-export function vocabularyCandidates(tools: ToolDefinition[], target: string, failed: readonly CaseResult[]): Candidate[] {
+export function vocabularyCandidates(tools: ToolDefinition[], target: string, failed: readonly CaseResult[], train: readonly CaseResult[] = failed): Candidate[] {
   const tool = tools.find((t) => t.name === target);
   if (!tool) return [];
   const own = new Set(terms(`${tool.name.replace(/[_-]/g, ' ')} ${splitDescription(tool.description ?? '').positive}`));
   const has = (stem: string): boolean => own.has(stem);
   // The words other tools claim: their names and the positive part of their descriptions.
   const siblings = new Set(tools.filter((t) => t.name !== target).flatMap((t) => terms(`${t.name.replace(/[_-]/g, ' ')} ${splitDescription(t.description ?? '').positive}`)));
-  const taken = (stem: string): boolean => siblings.has(stem) && !own.has(stem);
+  // And every word another tool owns by the word rule (word-ownership.ts: its definition, its train requests, names).
+  const forbidden = forbiddenWords(tools, train, target);
+  const taken = (stem: string): boolean => (siblings.has(stem) && !own.has(stem)) || forbidden.has(stem);
   const base = (tool.description ?? '').trim().replace(/([^.!?])$/, '$1.');
   const fromIdentifiers = relatedPhrases(identifierWords(tool), has, taken);
   const fromRequests = relatedPhrases(failed.flatMap((c) => words(c.query)), has, taken);

@@ -34,7 +34,7 @@ interface ImproveFlags extends ModelFlags, ServerFlags {
   seed?: number;
   split?: number;
   iterations?: number;
-  budget?: number;
+  stochastic?: number;
   keep?: number;
   folds?: number;
   skills?: string;
@@ -64,7 +64,7 @@ export function registerImprove(program: Command, setExit: SetExit): void {
     .option('--seed <n>', 'seed of the train/held-out split (default 1)', positiveInt)
     .option('--split <fraction>', 'share of each expected tool\'s queries used to train (default 0.6); the rest is held out', ratio)
     .option('--iterations <n>', 'rounds of proposing and checking (default 3)', positiveInt)
-    .option('--budget <calls>', 'held-out A/B: model calls per candidate (default 2000)', positiveInt)
+    .option('--stochastic <k>', 'declare the model stochastic: run each held-out query k times per side and count each repeat as a trial (a deterministic model, the mock or temperature 0, counts each query once)', positiveInt)
     .option('--keep <n>', 'candidates taken from train to the held-out A/B per tool and round (default 2)', positiveInt)
     .option('--folds <n>', 'parts of the train split for cross-fitted candidate scores (default 3; 1 turns it off)', positiveInt)
     .option('--write', 'rewrite the tool file with the confirmed descriptions')
@@ -102,7 +102,7 @@ export function registerImprove(program: Command, setExit: SetExit): void {
   });
 }
 
-type LoopOptions = Pick<Parameters<typeof improveDescriptions>[0], 'rewriter' | 'seed' | 'fraction' | 'iterations' | 'budget' | 'keep' | 'folds'>;
+type LoopOptions = Pick<Parameters<typeof improveDescriptions>[0], 'rewriter' | 'seed' | 'fraction' | 'iterations' | 'stochastic' | 'temperature' | 'keep' | 'folds'>;
 
 function loopOptions(flags: ImproveFlags, model: ReturnType<typeof modelFromFlags>): LoopOptions {
   return {
@@ -110,11 +110,16 @@ function loopOptions(flags: ImproveFlags, model: ReturnType<typeof modelFromFlag
     ...(flags.seed ? { seed: flags.seed } : {}),
     ...(flags.split !== undefined ? { fraction: flags.split } : {}),
     ...(flags.iterations ? { iterations: flags.iterations } : {}),
-    ...(flags.budget ? { budget: flags.budget } : {}),
+    ...(flags.stochastic ? { stochastic: flags.stochastic } : {}),
+    ...(flags.temperature !== undefined ? { temperature: flags.temperature } : {}),
     ...(flags.keep ? { keep: flags.keep } : {}),
     ...(flags.folds ? { folds: flags.folds } : {}),
   };
 }
+
+/** The keys of a tool the result model declares: a live server's tool may carry more (`execution`, `icons`). */
+const DECLARED_TOOL_KEYS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', '_meta', 'server'] as const;
+const declaredTool = (t: ToolDefinition): ToolDefinition => Object.fromEntries(DECLARED_TOOL_KEYS.filter((k) => t[k] !== undefined).map((k) => [k, t[k]])) as unknown as ToolDefinition;
 
 function saveJson(file: string, result: ImproveResult, model: string, startedAt: string): void {
   const saved: ToolvetResult = {
@@ -123,7 +128,7 @@ function saveJson(file: string, result: ImproveResult, model: string, startedAt:
     // improve has no gate: it proposes; nothing passes or fails.
     verdict: { status: 'none', reasons: [] },
     model,
-    improve: result,
+    improve: { ...result, tools: result.tools.map(declaredTool) },
     warnings: [],
     errors: [],
   };
