@@ -51,7 +51,7 @@ describe('toolvet improve', () => {
       if (r.rule !== 'lint-error' && r.rule !== 'forbidden-words') expect(r.heldOut?.interval).toBeDefined();
     }
     expect(result.power).toMatchObject({ queries: 19, smallestGain: { units: 4 }, failing: 5, argumentFailures: 0, tooSmall: false });
-  });
+  }, 180_000);
 
   it('accepts a rewording the held-out queries prove: its interval excludes zero and its own cases do not get worse', async () => {
     const list = JSON.parse(readFileSync(fixture('tools/expenses.json'), 'utf8')) as ToolDefinition[];
@@ -66,7 +66,7 @@ describe('toolvet improve', () => {
     expect(step.toolHeldOut.better).toBeGreaterThan(0);
     expect(lintTools(result.tools).findings.filter((f) => f.severity === 'error' && f.target === step.tool)).toEqual([]);
     expect(result.tools.find((t) => t.name === step.tool)!.description).toBe(step.changes[0].new);
-  });
+  }, 180_000);
 
   // The failed train requests quoted verbatim: the train split learns them by heart.
   const plant = (list: ToolDefinition[], target: string, failed: readonly CaseResult[]): Candidate[] => [
@@ -81,14 +81,14 @@ describe('toolvet improve', () => {
     expect(planted.reason).toMatch(/\(name in train request [\w-]+\)/);
     expect(planted.heldOut).toBeUndefined();
     expect(result.tools.find((t) => t.name === 'search_items')!.description).not.toContain('Examples:');
-  });
+  }, 180_000);
 
   it('prints the split, what the held-out set can prove, the marked change and its evidence, and --write rewrites the tool file', async () => {
     const dir = tempDir('toolvet-improve-');
     try {
       const file = join(dir, 'expenses.json');
       copyFileSync(fixture('tools/expenses.json'), file);
-      const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/expenses.yaml'), '--split', '0.5', '--iterations', '1', '--write', '--json', join(dir, 'improve.json')]);
+      const run = await runCli(['improve', '--tools', file, '--queries', fixture('queries/expenses.yaml'), '--split', '0.5', '--iterations', '1', '--write', '--json', join(dir, 'improve.json')], { timeoutMs: 120_000 });
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/^split \(seed 1, 50% train, stratified by expected tool\): 20 train, 20 held-out/);
       expect(run.stdout).toContain('  counted: each held-out query counts once (the model is not declared stochastic; --stochastic K declares it)\n');
@@ -103,13 +103,13 @@ describe('toolvet improve', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 
   it('runs the model-written path end to end against toolvet mock-server (the mock answers with its documented edit)', async () => {
     const server = await startMockServer({ port: 0, driver: createMockModel() });
     try {
       const dir = tempDir('toolvet-improve-');
-      const run = await runCli(['improve', '--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--seed', '8', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolvet-mock', '--json', join(dir, 'improve.json')]);
+      const run = await runCli(['improve', '--tools', fixture('tools/refman.json'), '--queries', fixture('queries/refman.yaml'), '--queries', fixture('queries/refman-search.yaml'), '--seed', '8', '--iterations', '1', '--base-url', server.url, '--model-name', 'toolvet-mock', '--json', join(dir, 'improve.json')], { timeoutMs: 300_000 });
       expect(run.code, run.stderr).toBe(0);
       const result = (JSON.parse(readFileSync(join(dir, 'improve.json'), 'utf8')) as { improve: { steps: Array<{ candidate: string }>; refused: Array<{ candidate: string; summary: string; reason: string }> } }).improve;
       const written = [...result.steps, ...result.refused].filter((c) => c.candidate === 'model');
@@ -118,7 +118,7 @@ describe('toolvet improve', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 320_000);
 
   it('the mock rewrites a description with the trigger words and the exclusion its prompt asks for', () => {
     const prompt = rewordPrompt({ tool: 'search_items', description: 'Search the library.', failed: ['What do I have by Hughes?'], siblings: ['get_item'] });
