@@ -232,7 +232,7 @@ describe('who the client is, and where its requests may go', () => {
 
   it('metadata naming an authorization server the config does not: refused before any request reaches it (pinning)', async () => {
     const foreign = await startAuthServer();
-    const server = await startProtectedServer(as.base, foreign.base);
+    const server = await startProtectedServer(as.base, { OAUTH_AS_NAMED: foreign.base });
     started.push(foreign, server);
     const p = project('pinned', server.url, { clientMetadataUrl: CIMD, issuer: as.base });
     const run = await runCli(['login', 'forecast', '--config', p.config], { cwd: p.cwd, env: { XDG_CACHE_HOME: p.cache, CI: '' } });
@@ -245,5 +245,18 @@ describe('who the client is, and where its requests may go', () => {
     const again = await runCli(['login', 'forecast', '--config', unnamed.config], { cwd: unnamed.cwd, env: { XDG_CACHE_HOME: unnamed.cache, CI: '' } });
     expect(again.stderr).toContain('E_SERVER_AUTH');
     expect(await foreign.log()).toEqual([]);
+  }, 120_000);
+
+  it('a token endpoint on another origin, named by metadata on the server\'s own origin: the code and its verifier are never sent there', async () => {
+    const foreign = await startAuthServer({ OAUTH_NO_ISS: '1' });
+    const server = await startProtectedServer(foreign.base, { OAUTH_AS_SELF: '1' });
+    started.push(foreign, server);
+    const p = project('token-elsewhere', server.url, { clientMetadataUrl: CIMD });
+    const run = await loginAsUser(p);
+    expect(run.browser?.status).toBe(200);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`E_SERVER_AUTH: server "forecast": its OAuth metadata points the OAuth token requests at ${foreign.base}`);
+    expect((await foreign.log()).filter((r) => r.path === '/token')).toEqual([]);
+    expect(cacheFiles(p.cache)).toEqual([]);
   }, 120_000);
 });

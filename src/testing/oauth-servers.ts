@@ -30,9 +30,9 @@ export async function startAuthServer(env: Record<string, string> = {}): Promise
   };
 }
 
-/** The MCP server checking tokens at `authServer`; `named`: the authorization server its metadata names instead. */
-export function startProtectedServer(authServer: string, named?: string): Promise<HttpServerHandle> {
-  return startHttpServer({ args: [script('oauth-protected-server.mjs'), '0'], env: { OAUTH_AS: authServer, ...(named ? { OAUTH_AS_NAMED: named } : {}) }, ready: /listening (http:\/\/\S+)/ });
+/** The MCP server checking tokens at `authServer`; `env`: OAUTH_AS_NAMED, OAUTH_AS_SELF (see the fixture). */
+export function startProtectedServer(authServer: string, env: Record<string, string> = {}): Promise<HttpServerHandle> {
+  return startHttpServer({ args: [script('oauth-protected-server.mjs'), '0'], env: { OAUTH_AS: authServer, ...env }, ready: /listening (http:\/\/\S+)/ });
 }
 
 /** Waits until `child` has printed the authorization URL on stdout, and returns it. */
