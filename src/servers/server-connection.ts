@@ -33,7 +33,8 @@ import { serverTransport } from './server-transport.ts';
 import { StderrTail } from './stderr-tail.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
 import { sanitizeLine } from '../safety/terminal.ts';
-import { ANY, callAsTask, mustCallAsTask, type TaskClient } from './task-call.ts';
+import { ANY, callAsModernTask, callAsTask, mustCallAsTask, offersModernTasks, TASKS_EXTENSION, type TaskClient } from './task-call.ts';
+import { WireRequests } from './wire-request.ts';
 import { answerInput, seenRequest, type InputAnswer, type InputExchange } from './input-requests.ts';
 import { callError, OVERSIZED } from './call-error.ts';
 
@@ -151,6 +152,7 @@ export class ServerConnection {
     const capabilities = options.answerInput ? { elicitation: { form: {} } } : {};
     const client = new (mcpSdk().client.Client)({ name: 'toolvet', version: VERSION }, { capabilities, versionNegotiation: { mode, probe } });
     const connection = new ServerConnection(name, entry, client, transport, timeouts, options.limits ?? {}, stderr, noise, mode);
+    connection.clientCapabilities = capabilities;
     // Both eras reach this one handler: 2025 as a request from the server, 2026-07-28 embedded in an input_required result.
     if (options.answerInput) client.setRequestHandler('elicitation/create', (request) => connection.answerInputRequest(request.params) as never);
     connection.identity.transport = entry.transport ?? 'stdio';
@@ -335,7 +337,24 @@ export class ServerConnection {
     return this.guard(method, () => client.request({ method, params }, ANY, { timeout, ...(options.allowInputRequired ? { allowInputRequired: true } : {}) }), typeof params.name === 'string' ? params.name : undefined, timeout);
   }
 
+  /** What this client declares (the tasks extension is added per call where a server offers it). */
+  private clientCapabilities: Record<string, unknown> = {};
+  private wire?: WireRequests;
+
+  /** A 2026-07-28 call declaring the tasks extension, on the wire (wire-request.ts): a task handle reaches us whole. */
+  private wireSend(method: string, params: Record<string, unknown>, timeoutMs: number): Promise<Record<string, unknown>> {
+    this.wire ??= new WireRequests(this.transport);
+    const capabilities = { ...this.clientCapabilities, extensions: { [TASKS_EXTENSION]: {} } };
+    return this.wire.send(method, params, { protocolVersion: this.identity.protocolVersion ?? '2026-07-28', clientInfo: { name: 'toolvet', version: VERSION }, capabilities }, timeoutMs);
+  }
+
   async callTool(tool: string, args: Record<string, unknown>, timeoutMs = this.timeouts.callMs): Promise<CallToolResult> {
+    if (offersModernTasks(this.identity.era, this.capabilities)) {
+      const send = (method: string, params: Record<string, unknown>, ms: number): Promise<Record<string, unknown>> => this.wireSend(method, params, ms);
+      const outcome = await this.guard(`tools/call ${tool} (tasks extension)`, () => callAsModernTask(send, this.client as unknown as TaskClient, this.name, tool, args, timeoutMs), tool, timeoutMs);
+      // A call that asks for input goes through the SDK's own input flow below.
+      if (!('inputRequired' in outcome)) return unwrapToolResult(outcome.result as CallToolResult);
+    }
     const listed = this.listed.get(tool);
     // The definition without its outputSchema: the SDK would throw on a result that breaks it, and that is a finding, not an error.
     const toolDefinition = { ...(listed ?? { name: tool, inputSchema: { type: 'object' as const } }), outputSchema: undefined };
