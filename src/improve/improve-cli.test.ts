@@ -118,6 +118,21 @@ describe('toolvet improve (CLI)', () => {
     }
   }, 320_000);
 
+  it('--stochastic 3 with the mock: its repeats are copies, not trials, so each held-out query counts once and the interval is the one run gives', async () => {
+    const dir = tempDir('toolvet-improve-stochastic-');
+    const args = ['improve', '--tools', fixture('tools/expenses.json'), '--queries', fixture('queries/expenses.yaml'), '--split', '0.5', '--iterations', '1'];
+    const [once, repeated] = await Promise.all([
+      runCli([...args, '--json', join(dir, 'once.json')], { timeoutMs: 300_000 }),
+      runCli([...args, '--stochastic', '3', '--json', join(dir, 'repeated.json')], { timeoutMs: 300_000 }),
+    ]);
+    expect([once.code, repeated.code]).toEqual([0, 0]);
+    expect(repeated.stdout).toContain('  counted: each held-out query counts once: the mock is deterministic, its repeats would be copies, not trials\n');
+    const step = (file: string): ImproveResult['steps'][number] => ((JSON.parse(readFileSync(join(dir, file), 'utf8')) as ToolvetResult).improve as ImproveResult).steps[0];
+    expect(step('repeated.json').heldOut.counted).toMatchObject({ unit: 'query', repeats: 1, queries: 20, units: 20 });
+    expect(step('repeated.json').heldOut.interval).toEqual(step('once.json').heldOut.interval);
+    expect(repeated.stdout).toMatch(/over 20 held-out queries, each counted once: excludes zero/);
+  }, 320_000);
+
   it('asks for --tools or --config', async () => {
     const run = await runCli(['improve', '--queries', fixture('queries/refman.yaml')]);
     expect(run.code).toBe(3);
