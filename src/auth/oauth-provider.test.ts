@@ -30,13 +30,16 @@ const discovered = (cimd: boolean): OAuthDiscoveryState => ({ authorizationServe
 const pair = (n: number): { access_token: string; token_type: string; refresh_token: string; expires_in: number } => ({ access_token: `access-${n}-abcdef`, token_type: 'Bearer', refresh_token: `refresh-${n}-abcdef`, expires_in: 3600 });
 
 describe('which client the provider names', () => {
-  it('CIMD when the authorization server takes it (the SDK uses the URL), else the pre-registered id, else E_SERVER_AUTH naming oauth.clientId', () => {
+  it('the pre-registered id first (the MCP order), else CIMD when the authorization server takes it (the SDK uses the URL), else E_SERVER_AUTH naming oauth.clientId', () => {
     const both = setup({ clientMetadataUrl: CIMD, clientId: 'pre-id' }).provider(true);
     both.saveDiscoveryState(discovered(true));
-    expect(both.clientInformation({ issuer: ISSUER })).toBeUndefined();
-    expect(both.clientMetadataUrl).toBe(CIMD);
+    expect(both.clientInformation({ issuer: ISSUER })).toEqual({ client_id: 'pre-id', issuer: ISSUER });
     both.saveDiscoveryState(discovered(false));
     expect(both.clientInformation({ issuer: ISSUER })).toEqual({ client_id: 'pre-id', issuer: ISSUER });
+    const cimd = setup({ clientMetadataUrl: CIMD }).provider(true);
+    cimd.saveDiscoveryState(discovered(true));
+    expect(cimd.clientInformation({ issuer: ISSUER })).toBeUndefined();
+    expect(cimd.clientMetadataUrl).toBe(CIMD);
     const cimdOnly = setup({ clientMetadataUrl: CIMD }).provider(true);
     cimdOnly.saveDiscoveryState(discovered(false));
     expect(() => cimdOnly.clientInformation({ issuer: ISSUER })).toThrow(expect.objectContaining({ code: 'E_SERVER_AUTH', path: 'oauth.clientId' }));

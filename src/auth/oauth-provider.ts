@@ -4,9 +4,9 @@
  * makes the PKCE pair, builds the authorization URL, exchanges the code and refreshes; this provider
  * only says who the client is, where tokens live, and what happens at the browser step.
  *
- * - Who the client is, in the order the host config allows: its Client ID Metadata Document URL
- *   (`clientMetadataUrl`) when the authorization server says it takes one, else the pre-registered
- *   `clientId`, else (only when `dynamicRegistration: true`, deprecated in MCP) a registration the SDK
+ * - Who the client is, in the MCP specification's order: the pre-registered `clientId`, else its
+ *   Client ID Metadata Document URL (`clientMetadataUrl`) when the authorization server says it takes
+ *   one, else (only when `dynamicRegistration: true`, deprecated in MCP) a registration the SDK
  *   makes, kept with the tokens. Else E_SERVER_AUTH saying which of the three to add.
  * - Where tokens come from: the environment variables the config names (CI), else the cache of
  *   `toolvet login` (token-cache.ts). Tokens refreshed from the cache go back to it; tokens that came
@@ -96,8 +96,9 @@ export class AuthorizationCodeProvider implements OAuthClientProvider {
     const issuer = ctx?.issuer;
     const takesCimd = this.discovery?.authorizationServerMetadata?.client_id_metadata_document_supported === true;
     // Undefined lets the SDK use the metadata document URL as the client id (its CIMD branch).
-    if (oauth.clientMetadataUrl && takesCimd) return this.client?.client_id === oauth.clientMetadataUrl ? this.client : undefined;
+    // The MCP specification's order: pre-registered client, then CIMD, then dynamic registration.
     if (oauth.clientId) return { client_id: oauth.clientId, ...(issuer ? { issuer } : {}) };
+    if (oauth.clientMetadataUrl && takesCimd) return this.client?.client_id === oauth.clientMetadataUrl ? this.client : undefined;
     if (oauth.dynamicRegistration) {
       this.warnRegistration();
       return this.client && (!issuer || this.client.issuer === issuer) ? this.client : undefined;
