@@ -94,6 +94,12 @@ export function scenarioListSchema(argsSchema: object): object {
               properties: { turns: positive, tokens: positive, latencyMs: { type: 'number', exclusiveMinimum: 0 } },
               additionalProperties: false,
             },
+            judge: {
+              type: 'object',
+              required: ['expectation'],
+              properties: { expectation: { type: 'string', minLength: 1 }, rubric: { type: 'array', items: { type: 'string', minLength: 1 } } },
+              additionalProperties: false,
+            },
           },
           additionalProperties: false,
         },

@@ -5,7 +5,7 @@
  */
 import { money } from '../run/cost.ts';
 import { fmtMs } from '../run/gates.ts';
-import type { ScenarioResult, TrajectoryCall } from '../run/scenario-types.ts';
+import type { ScenarioResult, ScenarioSummary, TrajectoryCall } from '../run/scenario-types.ts';
 import type { CaseCost } from '../types.ts';
 import { esc, htmlTable } from './html/escape.ts';
 import type { JUnitCase, JUnitSuite } from './junit-sections.ts';
@@ -13,6 +13,7 @@ import { code, details, joinMd, md, table, type Md } from './markdown-kit.ts';
 import type { ToolvetResult } from './model.ts';
 import { callArgs, callStatus, costBySuite, costLine, inputLines, renderCostText, renderToolTokensText, trajectoryText } from './scenario-text.ts';
 import { clipText } from '../safety/clip.ts';
+import { calibrationLine, judgeCostText, judgeTag } from '../judge/calibration-text.ts';
 
 const ICON = { passed: '✅', failed: '❌', errored: '⚠️', skipped: '➖' } as const;
 const clip = (text: string, max: number): string => clipText(text, max);
@@ -30,7 +31,7 @@ function markdownCall(call: TrajectoryCall): Md {
   return md`  - ${code(call.tool)} ${code(clip(callArgs(call), 200))} **${callStatus(call)}**${inputs}: ${body}`;
 }
 
-function markdownTrajectory(s: ScenarioResult): Md {
+function markdownTrajectory(s: ScenarioResult, judge?: ScenarioSummary['judge']): Md {
   const lines: Md[] = [md`Request: ${s.query}`, md``];
   for (const turn of s.turns) {
     lines.push(md`- turn ${turn.turn} (${turn.finishReason}, ${fmtMs(turn.latencyMs)}, ${turn.promptTokens}+${turn.completionTokens} tokens)${turn.text && turn.calls.length ? md`: ${clip(turn.text, 200)}` : md``}`);
@@ -38,6 +39,7 @@ function markdownTrajectory(s: ScenarioResult): Md {
   }
   lines.push(md``, s.stop === 'answer' ? md`Answer: ${clip(s.finalAnswer, 500)}` : md`Stopped: ${s.stop === 'max-turns' ? `maxTurns ${s.maxTurns} reached` : s.stop}`);
   if (s.stateCall) lines.push(md``, md`State: ${code(s.stateCall.tool)} returned ${clip(s.stateCall.result, 300)}`);
+  if (s.judged) lines.push(md``, md`Judged: ${s.judged.verdict} (${judgeTag(judge?.calibration)}): ${clip(s.judged.reason, 300)}${s.judged.evidence ? md`; quoted ${clip(s.judged.evidence, 200)}` : md``}`);
   lines.push(md``, md`Cost: ${costLine(s.cost)}`);
   return joinMd(lines, '\n');
 }
@@ -48,8 +50,9 @@ export function scenariosMarkdown(result: ToolvetResult): Md | undefined {
   const sum = result.scenarioSummary;
   const rows = scenarios.map((s) => [`${ICON[s.state]} ${s.suite}/${s.id}`, s.cost.turns, s.cost.calls, heldCount(s), tokens(s.cost), fmtMs(s.cost.modelLatencyMs + s.cost.toolLatencyMs), money(s.cost.cost), s.reason]);
   const head = md`#### Scenarios: ${sum?.passed ?? 0}/${scenarios.length} passed${sum?.heldBack ? `, ${sum.heldBack} call(s) held back` : ''}`;
-  const folded = scenarios.map((s) => details(md`${ICON[s.state]} ${`${s.suite}/${s.id}`}: ${clip(s.reason, 160)}`, markdownTrajectory(s)));
-  return joinMd([head, table(['scenario', 'turns', 'calls', 'held back', 'tokens', 'time', 'cost', 'reason'], rows), ...folded]);
+  const folded = scenarios.map((s) => details(md`${ICON[s.state]} ${`${s.suite}/${s.id}`}: ${clip(s.reason, 160)}`, markdownTrajectory(s, sum?.judge)));
+  const judge = sum?.judge ? md`${calibrationLine(sum.judge.calibration, sum.judge.id)}; ${judgeCostText(sum.judge.cost)}.` : undefined;
+  return joinMd([head, ...(judge ? [judge] : []), table(['scenario', 'turns', 'calls', 'held back', 'tokens', 'time', 'cost', 'reason'], rows), ...folded]);
 }
 
 export function costMarkdown(result: ToolvetResult): Md | undefined {
@@ -140,7 +143,7 @@ export function scenarioSuites(result: ToolvetResult): JUnitSuite[] {
   return [...bySuite].map(([name, scenarios]) => ({
     name: `scenarios: ${name}`,
     cases: scenarios.map((s): JUnitCase => {
-      const body = trajectoryText(s);
+      const body = trajectoryText(s, result.scenarioSummary?.judge);
       const out: JUnitCase = { name: `${s.suite}/${s.id}: ${clip(s.query, 80)}`, classname: `toolvet.scenario.${s.suite}`, timeMs: s.cost.modelLatencyMs + s.cost.toolLatencyMs };
       if (s.state === 'failed') out.failure = { message: s.reason, type: s.checks.find((c) => !c.pass)?.id ?? 'scenario', body };
       else if (s.state === 'errored') out.error = { message: s.reason, type: s.error?.code ?? 'errored', body };

@@ -6,9 +6,10 @@ import { fmtMs } from '../run/gates.ts';
 import { CostFold, money } from '../run/cost.ts';
 import { casesElsewhere, type SuiteCostRow } from './cases-elsewhere.ts';
 import type { CaseCost } from '../types.ts';
-import type { ScenarioResult, TrajectoryCall } from '../run/scenario-types.ts';
+import type { ScenarioResult, ScenarioSummary, TrajectoryCall } from '../run/scenario-types.ts';
 import type { ToolvetResult } from './model.ts';
 import { clipText } from '../safety/clip.ts';
+import { calibrationLine, judgeCostText, judgeTag } from '../judge/calibration-text.ts';
 
 const clip = (text: string, max: number): string => clipText(text, max, { flatten: true });
 
@@ -28,7 +29,7 @@ export function costLine(cost: ScenarioResult['cost']): string {
   return `${cost.turns} turn(s), ${cost.calls} call(s), ${cost.promptTokens}+${cost.completionTokens} tokens, model ${fmtMs(cost.modelLatencyMs)}, tools ${fmtMs(cost.toolLatencyMs)}${cost.cost !== null ? `, ${money(cost.cost)}` : ''}`;
 }
 
-export function trajectoryText(s: ScenarioResult): string {
+export function trajectoryText(s: ScenarioResult, judge?: ScenarioSummary['judge']): string {
   const lines = [`${s.state.toUpperCase()} ${s.suite}/${s.id}: ${s.reason}`, `  request: ${clip(s.query, 200)}`];
   for (const turn of s.turns) {
     lines.push(`  turn ${turn.turn} (${turn.finishReason}, ${fmtMs(turn.latencyMs)}, ${turn.promptTokens}+${turn.completionTokens} tokens)${turn.text && turn.calls.length ? `: ${clip(turn.text, 120)}` : ''}`);
@@ -41,6 +42,7 @@ export function trajectoryText(s: ScenarioResult): string {
   if (s.stop === 'answer') lines.push(`  answer: ${clip(s.finalAnswer, 300)}`);
   else lines.push(`  stopped: ${s.stop === 'max-turns' ? `maxTurns ${s.maxTurns} reached` : s.stop === 'budget' ? 'budget spent' : s.stop}`);
   if (s.stateCall) lines.push(`  state: ${s.stateCall.tool} ${JSON.stringify(s.stateCall.arguments)} <- ${clip(s.stateCall.result, 200)}`);
+  if (s.judged) lines.push(`  judged: ${s.judged.verdict} (${judgeTag(judge?.calibration)}): ${clip(s.judged.reason, 200)}${s.judged.evidence ? `; quoted ${JSON.stringify(clip(s.judged.evidence, 120))}` : ''}`);
   lines.push(`  cost: ${costLine(s.cost)}`);
   return lines.join('\n');
 }
@@ -50,7 +52,9 @@ export function renderScenariosText(result: ToolvetResult): string | undefined {
   if (!scenarios?.length) return undefined;
   const sum = result.scenarioSummary;
   const head = `Scenarios: ${sum?.passed ?? 0} passed, ${sum?.failed ?? 0} failed, ${sum?.errored ?? 0} errored of ${scenarios.length}; ${sum?.calls ?? 0} calls, ${sum?.heldBack ?? 0} held back`;
-  return `${[head, ...scenarios.map(trajectoryText)].join('\n\n')}\n`;
+  const judge = sum?.judge;
+  const judgeLines = judge ? `\n${calibrationLine(judge.calibration, judge.id)}\n${judgeCostText(judge.cost)}` : '';
+  return `${[head + judgeLines, ...scenarios.map((s) => trajectoryText(s, judge))].join('\n\n')}\n`;
 }
 
 /** Cost per query set: its cases and scenarios together (precomputed for a result that holds only some cases). */

@@ -32,6 +32,8 @@ import { runScenarios } from './scenario-run.ts';
 import type { ScenarioResult } from './scenario-types.ts';
 import { summariseScenarios } from './scenario-summary.ts';
 import { SearchedTokens } from './searched-tokens.ts';
+import { addUsage, judgeCostOf, NO_USAGE } from '../judge/judge-cost.ts';
+import type { JudgeCalibrationSummary } from '../judge/judge-types.ts';
 
 export interface EvalOptions {
   config?: string;
@@ -59,6 +61,10 @@ export interface EvalOptions {
   onScenario?: (result: ScenarioResult, done: number, total: number) => void;
   /** Tools that may run in every scenario although not annotated read-only (--allow-tools). */
   allowTools?: string[];
+  /** The LLM judge of scenarios' `expect.judge` answers (required when a scenario has one). */
+  judge?: ModelDriver;
+  /** The judge's calibration (--judge-calibration), shown beside its verdicts. */
+  judgeCalibration?: JudgeCalibrationSummary;
   /** Price table (--prices FILE): per model, USD per million tokens. */
   prices?: string;
   /** --max-tokens-per-case, --max-cost, --max-p95-latency. */
@@ -266,6 +272,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
         checkScenarioTools(set.file, set.scenarios, names, routes);
       }
     }
+    if (!options.judge) requireNoJudged(inputs.sets);
     const unknownAllowed = checkAllowNames(options.allowTools ?? [], scenarioRoutes, '--allow-tools');
     if (unknownAllowed.length > 0 && failedServers.size === 0 && scenarioRoutes.length > 0) {
       throw new ToolvetError('E_UNKNOWN_TOOL', `--allow-tools names ${unknownAllowed.map((n) => `"${n}"`).join(', ')}, which no server of a query set with scenarios lists`, {
@@ -342,6 +349,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
         ...(options.serverTimeouts ? { serverTimeouts: options.serverTimeouts } : {}),
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+        ...(options.judge ? { judge: options.judge } : {}),
         signal: stop.signal,
         onResult: (result) => {
           finished += 1;
@@ -363,6 +371,10 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     });
     const cost = fold.cost(prices && found ? { file: prices.file, key: found.key, ...found.price } : undefined);
     const scenarioSummary = summariseScenarios(scenarios);
+    if (options.judge && scenarios.some((s) => s.judged)) {
+      const usage = scenarios.reduce((total, s) => (s.judged ? addUsage(total, s.judged.usage) : total), NO_USAGE);
+      scenarioSummary.judge = { id: options.judge.id, cost: judgeCostOf(usage, options.judge.id, prices), ...(options.judgeCalibration ? { calibration: options.judgeCalibration } : {}) };
+    }
     const finishedCases = fold.count;
     // A set of scenarios alone has no selection summary: 0 cases would read as 0% accuracy.
     const summary = finishedCases > 0 || scenarioCount === 0 ? fold.summary() : undefined;
@@ -446,4 +458,17 @@ function largestToolList(sets: ReadonlyArray<{ suite: string; tokens: number }>)
   let largest: ToolTokens | undefined;
   for (const set of sets) if (!largest || set.tokens > largest.perRequest) largest = { method: 'estimate', perRequest: set.tokens, suite: set.suite };
   return largest;
+}
+
+/** A scenario whose answer is to be judged, with no judge set: an input error before anything runs. */
+function requireNoJudged(sets: ReadonlyArray<{ file: string; scenarios: ReadonlyArray<{ id: string; expect: { judge?: unknown } }> }>): void {
+  for (const set of sets) {
+    const at = set.scenarios.findIndex((s) => s.expect.judge !== undefined);
+    if (at < 0) continue;
+    throw new ToolvetError('E_USAGE', `query set ${set.file}: scenario "${set.scenarios[at].id}" ($.scenarios[${at}].expect.judge) asks for the LLM judge, and no judge is set`, {
+      file: set.file,
+      path: `$.scenarios[${at}].expect.judge`,
+      hint: 'pass --judge-base-url URL and --judge-model-name NAME (any OpenAI-compatible endpoint), or remove expect.judge',
+    });
+  }
 }

@@ -21,8 +21,10 @@ import type { InputAnswer } from '../servers/input-requests.ts';
 import type { ChatMessage, ModelDriver, ToolCall } from '../types.ts';
 import { runAgentLoop, type ExecutedCall, type LoopOutcome } from './agent-loop.ts';
 import { SCENARIO_SCORERS, type TrajectoryView } from './expect/index.ts';
+import { quote } from './expect/types.ts';
+import { judgeText } from '../judge/judge-answer.ts';
 import { checkStructuredResult } from '../servers/structured-result.ts';
-import type { CaseCost, Scenario, ScenarioResult, ScenarioStop, TrajectoryCall } from './scenario-types.ts';
+import type { CaseCost, Scenario, ScenarioJudged, ScenarioResult, ScenarioStop, TrajectoryCall } from './scenario-types.ts';
 
 export const SCENARIO_SYSTEM_PROMPT = "You are an assistant with tools. Use them to do what the user asks, one step after another, then answer the user in text.";
 
@@ -44,6 +46,8 @@ export interface ScenarioRunOptions {
   concurrency?: number;
   signal?: AbortSignal;
   onResult?: (result: ScenarioResult) => void;
+  /** The LLM judge of `expect.judge` answers (required when a scenario has one; checked by the caller). */
+  judge?: ModelDriver;
 }
 
 export async function runScenarios(options: ScenarioRunOptions): Promise<ScenarioResult[]> {
@@ -160,6 +164,12 @@ async function runScenario(scenario: Scenario, pool: ServerPool, servers: readon
     if (!scorer.applies(scenario)) continue;
     result.checks.push({ id: scorer.id, ...scorer.check(view) });
   }
+  if (scenario.expect.judge && options.judge) {
+    const judged = await judgeAnswer(options.judge, scenario, outcome.finalText, options.signal);
+    result.judged = judged;
+    if (judged.verdict === 'error') return { ...result, state: 'errored', pass: false, reason: `the judge could not judge the answer: ${judged.reason}`, ...(judged.error ? { error: judged.error } : {}) };
+    result.checks.push({ id: 'judge', pass: judged.verdict === 'pass', reason: `the judge ${judged.verdict === 'pass' ? 'passed' : 'failed'} the answer (${scenario.expect.judge.expectation}): ${judged.reason}${judged.evidence ? `; quoted ${quote(judged.evidence)}` : ''}` });
+  }
   const failed = result.checks.find((c) => !c.pass);
   result.state = failed ? 'failed' : 'passed';
   result.pass = !failed;
@@ -193,6 +203,13 @@ function erroredBeforeStart(scenario: Scenario, info: NonNullable<ScenarioResult
 }
 
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
+
+/** `expect.judge`: the final answer, the expectation and its rubric to the LLM judge (src/judge/judge-answer.ts). */
+async function judgeAnswer(judge: ModelDriver, scenario: Scenario, answer: string, signal?: AbortSignal): Promise<ScenarioJudged> {
+  const spec = scenario.expect.judge!;
+  const v = await judgeText(judge, { expectation: spec.expectation, ...(spec.rubric ? { rubric: spec.rubric } : {}), request: scenario.query, text: answer }, signal);
+  return { verdict: v.verdict, reason: v.reason, ...(v.evidence ? { evidence: v.evidence } : {}), usage: v.usage, ...(v.error ? { error: v.error } : {}) };
+}
 
 /** The tool a scenario's own name (offered or `server__tool`) refers to; checked before the run (checkScenarioTools). */
 function lookupFound(routes: ToolRoutes, name: string): RoutedTool | undefined {

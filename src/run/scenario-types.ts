@@ -5,6 +5,7 @@
  */
 import type { InputAnswer, InputExchange } from '../servers/input-requests.ts';
 import type { ErrorInfo } from '../errors.ts';
+import type { JudgeCalibrationSummary, JudgeCost, JudgeUsage } from '../judge/judge-types.ts';
 import type { CaseCost, CaseState, ExpectedArg, FinishReason, JsonValue } from '../types.ts';
 
 export type { CaseCost };
@@ -34,6 +35,8 @@ export interface ScenarioExpect {
     notContains?: string[];
   };
   budget?: { turns?: number; tokens?: number; latencyMs?: number };
+  /** The final answer judged by the LLM judge against this expectation and rubric (docs/judge.md). */
+  judge?: { expectation: string; rubric?: string[] };
 }
 
 export interface ScenarioMessage {
@@ -127,7 +130,19 @@ export interface ScenarioResult {
   /** The read-only call made after the run, when `expect.state` asks for one. */
   stateCall?: { tool: string; arguments: { [key: string]: JsonValue }; result: string; isError: boolean };
   checks: ScenarioCheck[];
+  /** The agent's cost; the judge's is in `judged.usage`, never added here. */
   cost: CaseCost;
+  /** The LLM judge's verdict on the final answer, when `expect.judge` asks for one. */
+  judged?: ScenarioJudged;
+  error?: ErrorInfo;
+}
+
+export interface ScenarioJudged {
+  verdict: 'pass' | 'fail' | 'error';
+  reason: string;
+  /** Quoted from the final answer (checked). */
+  evidence?: string;
+  usage: JudgeUsage;
   error?: ErrorInfo;
 }
 
@@ -138,6 +153,8 @@ export interface ScenarioSummary {
   errored: number;
   calls: number;
   heldBack: number;
+  /** The judge of `expect.judge` answers, when one was set: its id, calls, tokens and cost, apart from the agent's. */
+  judge?: { id: string; cost: JudgeCost; calibration?: JudgeCalibrationSummary };
 }
 
 /** Tokens, time and money of the whole run: cases and scenarios. */

@@ -19,6 +19,8 @@ import { abortOnSignals, addModelFlags, addServerFlags, collect, modelCassettes,
 import type { SetExit } from './set-exit.ts';
 import { InvalidArgumentError } from 'commander';
 import { writeJsonFile } from '../output.ts';
+import { loadCalibration } from '../../judge/calibration-summary.ts';
+import { judgeFromFlags } from '../judge-options.ts';
 
 export interface EvalFlags extends ModelFlags, ServerFlags {
   config?: string;
@@ -45,6 +47,10 @@ export interface EvalFlags extends ModelFlags, ServerFlags {
   history?: string;
   loading?: 'all' | 'search' | 'both';
   searchLimit?: number;
+  judgeBaseUrl?: string;
+  judgeModelName?: string;
+  judgeApiKeyEnv?: string;
+  judgeCalibration?: string;
 }
 
 
@@ -74,7 +80,11 @@ export function addEvalFlags(command: Command): Command {
     .option('--distractor-file <file>', 'sweep: tool definitions to draw distractors from before generated ones')
     .option('--loading <mode>', 'how the tools reach the model: all (every tool in every request), search (deferred loading: first only a tool_search tool), both (the two compared by the paired A/B)', loadingMode)
     .option('--search-limit <n>', 'with --loading search or both: tools one search loads at most (default 5)', positiveInt)
-    .option('--history <dir>', 'append the result to the history folder DIR (one file per run, named by time, commit and branch; see `report --history`)');
+    .option('--history <dir>', 'append the result to the history folder DIR (one file per run, named by time, commit and branch; see `report --history`)')
+    .addOption(sharedOption('judge-base-url'))
+    .addOption(sharedOption('judge-model-name'))
+    .addOption(sharedOption('judge-api-key-env'))
+    .addOption(sharedOption('judge-calibration'));
   return addServerFlags(command);
 }
 
@@ -219,8 +229,10 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       hint: `drop --results (the resumed file then holds every case), or copy ${flags.resume} to ${flags.results} and resume that`,
     });
   }
+  const judgeCalibration = flags.judgeCalibration ? loadCalibration(flags.judgeCalibration) : undefined;
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
+  const judge = judgeFromFlags(flags);
   const progress = createProgress({ label: 'toolvet eval' });
   let store: CaseStore | undefined;
   try {
@@ -232,6 +244,8 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       ...(flags.force ? { force: true } : {}),
       keepCases: 'failed',
       storeCases: flags.json !== undefined || flags.history !== undefined,
+      ...(judge ? { judge } : {}),
+      ...(judgeCalibration ? { judgeCalibration } : {}),
       signal,
       onStart: (total) => progress.start(total),
       onResult: (r, done, total) => progress.update(r.pass, done, total),
@@ -252,6 +266,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
     progress.stop();
     dispose();
     await model.close?.();
+    await judge?.close?.();
   }
 }
 

@@ -8,9 +8,9 @@ import { EXIT, ToolvetError } from '../../errors.ts';
 import { calibrateJudge } from '../../judge/calibrate.ts';
 import { loadLabels } from '../../judge/labels-file.ts';
 import { renderCalibrationMarkdown, renderCalibrationText } from '../../judge/render-calibration.ts';
-import { createModel } from '../../models/index.ts';
 import { loadPrices } from '../../run/cost.ts';
-import { abortOnSignals, modelOptions, sharedOption } from '../options.ts';
+import { judgeFromFlags } from '../judge-options.ts';
+import { abortOnSignals, sharedOption } from '../options.ts';
 import { emit, writeJsonFile } from '../output.ts';
 import type { SetExit } from './set-exit.ts';
 
@@ -43,22 +43,14 @@ export function registerJudge(program: Command, setExit: SetExit): void {
     .addOption(sharedOption('json'))
     .option('--output <file>', 'write the output to this file instead of stdout')
     .action(async (flags: CalibrateFlags) => {
-      if (!flags.judgeBaseUrl || !flags.judgeModelName) {
-        throw new ToolvetError('E_USAGE', `judge calibrate needs ${flags.judgeBaseUrl ? '--judge-model-name' : '--judge-base-url'}`, {
+      if (!flags.judgeBaseUrl) {
+        throw new ToolvetError('E_USAGE', 'judge calibrate needs --judge-base-url', {
           hint: 'name the judge: --judge-base-url http://127.0.0.1:8080/v1 --judge-model-name NAME (any OpenAI-compatible endpoint)',
         });
       }
       const labels = loadLabels(flags.labels);
       const prices = flags.prices ? loadPrices(flags.prices) : undefined;
-      const model = createModel(
-        modelOptions({
-          model: 'openai',
-          baseUrl: flags.judgeBaseUrl,
-          modelName: flags.judgeModelName,
-          apiKeyEnv: flags.judgeApiKeyEnv ?? 'TOOLVET_JUDGE_API_KEY',
-          ...(flags.modelTimeout ? { modelTimeout: flags.modelTimeout } : {}),
-        }),
-      );
+      const model = judgeFromFlags(flags)!;
       const { signal, dispose } = abortOnSignals();
       try {
         const result = await calibrateJudge({ judge: model, labels, ...(prices ? { prices } : {}), ...(flags.concurrency ? { concurrency: flags.concurrency } : {}), signal });
