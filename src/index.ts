@@ -86,7 +86,7 @@ export { runTriggerEval } from './skills/trigger-eval.ts';
 export { runBehaviourEval } from './skills/behaviour-eval.ts';
 export { runAgentLoop } from './run/agent-loop.ts';
 export { runScenarios, type ScenarioRunOptions } from './run/scenario-run.ts';
-export type { Scenario, ScenarioResult, ScenarioExpect, TrajectoryCall, RunCost } from './run/scenario-types.ts';
+export type { Scenario, ScenarioJudged, ScenarioResult, ScenarioExpect, TrajectoryCall, RunCost } from './run/scenario-types.ts';
 export { runSkillsEval } from './skills/skills-eval-run.ts';
 
 // Benchmarks, doctor, reports
