@@ -177,6 +177,7 @@ export type { SkillLintContext, SkillLintSettings, SkillLintTarget, SkillRule } 
 export type { SkillsEvalOptions } from './skills/skills-eval-run.ts';
 export type { AgreementTable, JudgeCalibrationSummary, JudgeCost, JudgeUsage, KappaEstimate, RateWithInterval } from './judge/judge-types.ts';
 export type { AgreementStats } from './judge/agreement.ts';
+export type { Price, PriceTable } from './run/cost.ts';
 export type { CalibrationCase, CalibrationResult } from './judge/calibrate.ts';
 export type { LabelledCase, LabelsFile } from './judge/labels-file.ts';
 export type { TriggerEvalOptions } from './skills/trigger-eval.ts';
