@@ -51,9 +51,9 @@ describe('fixture servers', () => {
     const result = lintToolSets(sets, { overrides: everything });
     const fired = new Set(result.findings.map((f) => f.ruleId));
     expect(Object.keys(TOOL_RULES).filter((id) => !fired.has(id))).toEqual([]);
-    // Only schema-object-root needs the file: the SDK client refuses a non-object inputSchema.
+    // Only two rules need the file: the SDK client refuses a non-object inputSchema and an unknown taskSupport.
     const fromServer = new Set(result.findings.filter((f) => f.server === 'bad-tools').map((f) => f.ruleId));
-    expect(Object.keys(TOOL_RULES).filter((id) => !fromServer.has(id))).toEqual(['schema-object-root']);
+    expect(Object.keys(TOOL_RULES).filter((id) => !fromServer.has(id))).toEqual(['schema-object-root', 'task-support-valid']);
   });
 
   it('at recommended the bad server fails the gate with errors from the schema and security rules', async () => {

@@ -28,6 +28,7 @@ import { outputSchemaDeclared } from './output-schema-declared.ts';
 import { outputSchemaValid } from './output-schema-valid.ts';
 import { patternVerifiable } from './pattern-verifiable.ts';
 import { taskSupportLegacy } from './task-support-legacy.ts';
+import { taskSupportValid } from './task-support-valid.ts';
 import { xMcpHeaderValid } from './x-mcp-header-valid.ts';
 import { nameSelfDescribing } from './name-self-describing.ts';
 import { nameUnique } from './name-unique.ts';
@@ -103,6 +104,7 @@ export const TOOL_RULES: Readonly<Record<string, ToolRule>> = {
   // The 2026-07-28 tool definition and structured results (docs/resources-prompts.md).
   [xMcpHeaderValid.id]: xMcpHeaderValid,
   [taskSupportLegacy.id]: taskSupportLegacy,
+  [taskSupportValid.id]: taskSupportValid,
   [outputSchemaDeclared.id]: outputSchemaDeclared,
   [outputSchemaValid.id]: outputSchemaValid,
   [appToolMeta.id]: appToolMeta,

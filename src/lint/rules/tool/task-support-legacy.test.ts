@@ -8,6 +8,7 @@ ruleTable(taskSupportLegacy, {
   valid: [
     { name: 'no execution field', tools: [cleanTool()] },
     { name: '"forbidden", the default 2025-era SDKs write on every tool', tools: [withTasks('forbidden')] },
+    { name: 'a value none of the three (task-support-valid reports it)', tools: [withTasks('sometimes')] },
   ],
   invalid: [
     { name: 'optional', tools: [withTasks('optional')], paths: ['$.execution.taskSupport'], message: /tasks extension/ },

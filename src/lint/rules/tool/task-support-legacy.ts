@@ -12,8 +12,9 @@ export const taskSupportLegacy: ToolRule = {
   check: (tools) =>
     perTool(tools, (tool) => {
       const execution = (tool as unknown as { execution?: { taskSupport?: unknown } }).execution;
-      // "forbidden" is the default the 2025-era SDKs write on every tool: it asks nothing of a client, so it is not reported.
-      if (execution?.taskSupport === undefined || execution.taskSupport === 'forbidden') return [];
+      // "forbidden" is the default the 2025-era SDKs write on every tool: it asks nothing of a client, so it is not reported;
+      // a value that is none of the three is task-support-valid's finding.
+      if (execution?.taskSupport !== 'optional' && execution?.taskSupport !== 'required') return [];
       return [
         {
           path: '$.execution.taskSupport',
