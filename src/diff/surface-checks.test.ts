@@ -106,4 +106,12 @@ describe('surface diff checks: one old/new pair per check', () => {
     // One change for the removed branch, not one per flag under it.
     expect(changes.filter((c) => c.check === 'capability-removed')).toHaveLength(1);
   });
+
+  it('the 2026-07-28 tasks extension (a key with dots in it) dropped is one breaking change, also when its whole extensions branch goes', () => {
+    const withTasks = edited((s) => (s.capabilities.extensions = { 'io.modelcontextprotocol/tasks': {}, 'io.modelcontextprotocol/skills': {} }));
+    const one = classify(withTasks, edited((s) => (s.capabilities.extensions = { 'io.modelcontextprotocol/skills': {} })));
+    expect(one.map((c) => [c.check, c.level, c.path])).toEqual([['capability-removed', 'breaking', 'capabilities.extensions.io.modelcontextprotocol/tasks']]);
+    const branch = classify(edited((s) => (s.capabilities.extensions = { 'io.modelcontextprotocol/tasks': {} })), base());
+    expect(branch.map((c) => [c.check, c.path])).toEqual([['capability-removed', 'capabilities.extensions']]);
+  });
 });

@@ -148,8 +148,9 @@ export function capabilityPaths(capabilities: Record<string, unknown>, prefix = 
 function diffCapabilities(o: Record<string, unknown>, n: Record<string, unknown>, at: At): Delta[] {
   const [before, after] = [new Set(capabilityPaths(o)), new Set(capabilityPaths(n))];
   const out: Delta[] = [];
-  // Report only the top of a removed or added branch: `tasks` gone, not each of its flags too.
-  const top = (path: string, set: Set<string>): boolean => !path.includes('.') || !set.has(path.slice(0, path.lastIndexOf('.')));
+  // Report only the top of a removed or added branch: `tasks` gone, not each of its flags too. A key may
+  // hold dots itself (`extensions.io.modelcontextprotocol/tasks`), so the branch is any other path it extends.
+  const top = (path: string, set: Set<string>): boolean => ![...set].some((other) => other !== path && path.startsWith(`${other}.`));
   const removed = [...before].filter((p) => !after.has(p));
   const added = [...after].filter((p) => !before.has(p));
   for (const p of removed) if (top(p, new Set(removed))) out.push(delta('capability-removed', 'capabilities', at, { path: `capabilities.${p}`, keyword: p }));
