@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { parseDistractorSizes } from '../../run/distractors.ts';
 import { runDistractorSweep } from '../../run/distractor-sweep.ts';
 import { renderSweepText } from '../../report/sweep-render.ts';
-import { renderEvalConsole } from '../../../reporters/console.ts';
+import { renderEvalConsole, warmEvalConsole } from '../../../reporters/console.ts';
+import { whenIdle, type IdleWork } from '../when-idle.ts';
 import { emitGitHub } from '../../../reporters/github.ts';
 import { createProgress } from '../../report/progress.ts';
 import { exitCodeFor, ToolvetError } from '../../errors.ts';
@@ -235,6 +236,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
   const judge = judgeFromFlags(flags);
   const progress = createProgress({ label: 'toolvet eval' });
   let store: CaseStore | undefined;
+  let warm: IdleWork | undefined;
   try {
     const run = await runEvalStreamed({
       ...scoredRunOptions(flags),
@@ -247,10 +249,15 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       ...(judge ? { judge } : {}),
       ...(judgeCalibration ? { judgeCalibration } : {}),
       signal,
-      onStart: (total) => progress.start(total),
+      onStart: (total) => {
+        progress.start(total);
+        // The console report's tables cost most on first use: render them once while the run waits on its model.
+        warm ??= whenIdle(warmEvalConsole);
+      },
       onResult: (r, done, total) => progress.update(r.pass, done, total),
       onScenario: (r, done, total) => progress.update(r.pass, done, total),
     });
+    warm?.stop();
     store = run.store;
     const result = run.result;
     progress.stop();
@@ -262,6 +269,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
     setExit(exitCodeFor(result.verdict.status));
     return result;
   } finally {
+    warm?.stop();
     store?.dispose();
     progress.stop();
     dispose();
