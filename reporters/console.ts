@@ -2,7 +2,8 @@
  * The console report for an eval: summary, per-tool table, the failed cases with expected, chosen
  * and reason. Tables by cli-table3, colours by picocolors (off when not a TTY or NO_COLOR is set).
  */
-import Table from 'cli-table3';
+import type TableClass from 'cli-table3';
+import { lazyRequire } from '../src/lazy-require.ts';
 import pc from 'picocolors';
 import type { EvalSummary, ToolvetResult } from '../src/report/model.ts';
 import type { CaseResult } from '../src/types.ts';
@@ -13,6 +14,11 @@ import { renderModelMatrixText } from '../src/report/model-matrix-render.ts';
 import { failedNotShown, moreFailedText } from '../src/report/cases-elsewhere.ts';
 import { sanitizeLine } from '../src/safety/terminal.ts';
 import { sanitizeLine as one } from '../src/safety/terminal.ts';
+
+// cli-table3 (and string-width with its emoji pattern) loads with the first table, not at import: an eval
+// renders its first tables while it waits on the model (warmEvalConsole), after its first requests went out.
+const tableClass = lazyRequire<typeof TableClass>('cli-table3');
+const newTable = (options: ConstructorParameters<typeof TableClass>[0]): InstanceType<typeof TableClass> => new (tableClass())(options);
 
 /** cli-table3 colours its borders and headings itself; keep plain text when colours are off. */
 const tableStyle = (): { head: string[]; border: string[] } => (pc.isColorSupported ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] });
@@ -29,7 +35,7 @@ const SUMMARY_HEAD = ['suite', 'cases', 'passed', 'failed', 'errored', 'accuracy
 const PER_TOOL_HEAD = ['tool', 'expected', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
 
 function summaryTable(result: ToolvetResult, summary: EvalSummary): string {
-  const table = new Table({ head: SUMMARY_HEAD, style: tableStyle() });
+  const table = newTable({ head: SUMMARY_HEAD, style: tableStyle() });
   const row = (name: string, s: EvalSummary) => [
     name,
     s.cases,
@@ -47,7 +53,7 @@ function summaryTable(result: ToolvetResult, summary: EvalSummary): string {
 }
 
 function perToolTable(summary: EvalSummary): string {
-  const table = new Table({ head: PER_TOOL_HEAD, style: tableStyle() });
+  const table = newTable({ head: PER_TOOL_HEAD, style: tableStyle() });
   for (const t of summary.perTool) {
     table.push([t.tool, t.support, t.truePositives, t.falsePositives, t.falseNegatives, pct(t.precision), pct(t.recall), pct(t.f1)]);
   }
@@ -59,7 +65,7 @@ function failuresTable(cases: CaseResult[]): string {
 }
 
 function failureRowsTable(rows: string[][]): string {
-  const table = new Table({ head: ['case', 'query', 'expected', 'chosen', 'reason'], colWidths: [26, 36, 18, 18, 44], wordWrap: true, style: tableStyle() });
+  const table = newTable({ head: ['case', 'query', 'expected', 'chosen', 'reason'], colWidths: [26, 36, 18, 18, 44], wordWrap: true, style: tableStyle() });
   for (const row of rows) table.push(row);
   return table.toString();
 }
@@ -74,7 +80,7 @@ export function warmEvalConsole(): void {
   const text = 'a query of a few words, long enough that its column wraps it onto two or three lines';
   failureRowsTable(Array.from({ length: 30 }, (_, i) => [`suite/case-${i}`, text, 'search_items', '(no tool)', text]));
   for (const head of [SUMMARY_HEAD, PER_TOOL_HEAD]) {
-    const table = new Table({ head, style: tableStyle() });
+    const table = newTable({ head, style: tableStyle() });
     table.push(head.map((_, i) => (i === 0 ? pc.bold('all') : pct(i / 10))));
     table.toString();
   }

@@ -2,12 +2,14 @@
  * Validating input files with ajv: one compiled validator per schema, and an error that names the
  * file, the JSON path of the first problem and the fix.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { ToolvetError } from '../errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
 import { PROJECT_AJV_OPTIONS, precompiledKey, precompiledValidator, type AjvVariant } from './precompiled-validators.ts';
 
 // Loaded only to compile the result schema from sources; the bundle has it generated.
+// Ajv itself is needed only for a schema the build did not precompile: loaded then.
+const ajvModule = lazyRequire<typeof import('ajv')>('ajv');
 const formatsPlugin = lazyRequire<{ default: (ajv: Ajv) => Ajv }>('ajv-formats');
 
 // Made on first compile, not at import: a bundled command finds its schemas precompiled and never needs one.
@@ -17,7 +19,7 @@ const compiled = { plain: new WeakMap<object, ValidateFunction>(), formats: new 
 function ajvOf(variant: AjvVariant): Ajv {
   let ajv = instances.get(variant);
   if (!ajv) {
-    ajv = new Ajv(PROJECT_AJV_OPTIONS);
+    ajv = new (ajvModule().Ajv)(PROJECT_AJV_OPTIONS);
     if (variant === 'formats') formatsPlugin().default(ajv);
     instances.set(variant, ajv);
   }

@@ -4,17 +4,20 @@
  * colliding with another's.
  */
 import { linearRegExp } from '../safety/regex-engine.ts';
-import { Ajv, type Options } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
-import { formatNames } from 'ajv-formats/dist/formats.js';
+import type { Ajv, Options } from 'ajv';
+import type { Ajv2019 } from 'ajv/dist/2019.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { lazyRequire } from '../lazy-require.ts';
 import { childPath } from './tool-rule-kit.ts';
 import type { JsonSchema } from '../types.ts';
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
-// ajv-formats is CommonJS with a `default` export; under NodeNext the default import is the module object.
-const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: AnyAjv) => AnyAjv;
+// Ajv and its formats load when the first instance is built, not at import (a run's first requests go out meanwhile).
+const ajvDraft07 = lazyRequire<typeof import('ajv')>('ajv');
+const ajvDraft2019 = lazyRequire<typeof import('ajv/dist/2019.js')>('ajv/dist/2019.js');
+const ajvDraft2020 = lazyRequire<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
+const formatsModule = lazyRequire<{ default: (ajv: AnyAjv) => AnyAjv }>('ajv-formats');
+const formatsList = lazyRequire<typeof import('ajv-formats/dist/formats.js')>('ajv-formats/dist/formats.js');
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -37,8 +40,8 @@ export function dialectOf(schema: JsonSchema): DialectChoice {
 function createAjv(dialect: Dialect, options: Options): AnyAjv {
   // Server patterns are untrusted: a linear-time engine, so no schema can hang lint, probe or diff.
   const safe = { ...options, code: { ...options.code, regExp: linearRegExp } };
-  const ajv = dialect === 'draft-07' ? new Ajv(safe) : dialect === '2019-09' ? new Ajv2019(safe) : new Ajv2020(safe);
-  addFormats(ajv);
+  const ajv = dialect === 'draft-07' ? new (ajvDraft07().Ajv)(safe) : dialect === '2019-09' ? new (ajvDraft2019().Ajv2019)(safe) : new (ajvDraft2020().Ajv2020)(safe);
+  formatsModule().default(ajv);
   return ajv;
 }
 
@@ -50,11 +53,12 @@ function hasId(value: unknown): boolean {
   return Object.entries(value).some(([k, v]) => k === '$id' || k === 'id' && typeof v === 'string' && v.includes(':') || hasId(v));
 }
 
-const KNOWN_FORMATS: ReadonlySet<string> = new Set(formatNames);
+let knownFormats: ReadonlySet<string> | undefined;
 
 /** A `format` Ajv checks values against (ajv-formats' list); any other name is legal JSON Schema that nothing checks. */
 export function isKnownFormat(name: string): boolean {
-  return KNOWN_FORMATS.has(name);
+  knownFormats ??= new Set(formatsList().formatNames);
+  return knownFormats.has(name);
 }
 
 /** Keywords whose values are data, not schemas: a `format` inside them is a value, not the keyword. */

@@ -6,7 +6,8 @@
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { lazyRequire } from '../lazy-require.ts';
 import { listen, LOCAL_HOST } from '../http/listen.ts';
 import type { ModelDriver, ModelRequest, ToolChoice } from '../types.ts';
 import { toJsonPath } from '../config/validate.ts';
@@ -41,9 +42,10 @@ export interface MockServer {
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 // Compiled on the first request, not at import: importing the package must not pay for a server it may never start.
+const ajvModule = lazyRequire<typeof import('ajv')>('ajv');
 let compiledRequest: ValidateFunction | undefined;
 function requestValidator(): ValidateFunction {
-  return (compiledRequest ??= new Ajv({ allErrors: false, strict: false }).compile(chatRequestSchema));
+  return (compiledRequest ??= new (ajvModule().Ajv)({ allErrors: false, strict: false }).compile(chatRequestSchema));
 }
 
 class RequestError extends Error {

@@ -1,7 +1,8 @@
 /** Validates a tool call's arguments against the tool's own inputSchema (ajv, 2020-12 by default). */
 import { linearRegExp } from '../safety/regex-engine.ts';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv, Options, ValidateFunction } from 'ajv';
+import { lazyRequire } from '../lazy-require.ts';
 import { metaSchemaKey, precompiledValidator, type MetaDialect } from '../config/precompiled-validators.ts';
 import type { JsonSchema } from '../types.ts';
 
@@ -10,6 +11,9 @@ import type { JsonSchema } from '../types.ts';
 export const LENIENT_AJV_OPTIONS: Readonly<Options> = { strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } };
 // The schema is still checked against its meta-schema (below), with the build's generated validator when
 // there is one: Ajv's own check compiles the meta-schema on first use, 60 to 140 ms of a run's first call.
+// Ajv loads on the first call checked, not at import: a run's first requests go out while it loads.
+const ajvDraft07 = lazyRequire<typeof import('ajv')>('ajv');
+const ajvDraft2020 = lazyRequire<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
 let ajv2020: Ajv2020 | undefined;
 let ajv07: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction | Error>();
@@ -17,8 +21,8 @@ const cache = new WeakMap<object, ValidateFunction | Error>();
 const byText = new Map<string, ValidateFunction | Error>();
 
 function instance(dialect: MetaDialect): Ajv {
-  if (dialect === 'draft-07') return (ajv07 ??= new Ajv({ ...LENIENT_AJV_OPTIONS, validateSchema: false }));
-  return (ajv2020 ??= new Ajv2020({ ...LENIENT_AJV_OPTIONS, validateSchema: false }));
+  if (dialect === 'draft-07') return (ajv07 ??= new (ajvDraft07().Ajv)({ ...LENIENT_AJV_OPTIONS, validateSchema: false }));
+  return (ajv2020 ??= new (ajvDraft2020().Ajv2020)({ ...LENIENT_AJV_OPTIONS, validateSchema: false }));
 }
 
 /** Throws as Ajv's own check does ("schema is invalid: ...") when the schema breaks its meta-schema. */
@@ -56,6 +60,11 @@ export function compileLenient(schema: JsonSchema): ValidateFunction | Error {
   }
   cache.set(schema, hit);
   return hit;
+}
+
+/** Loads Ajv and builds the 2020-12 instance ahead of the first check: an eval does it while its first requests are out. */
+export function prepareArgumentChecks(): void {
+  instance('2020-12');
 }
 
 export interface SchemaCheck {

@@ -5,6 +5,7 @@ import { runDistractorSweep } from '../../run/distractor-sweep.ts';
 import { renderSweepText } from '../../report/sweep-render.ts';
 import { renderEvalConsole, warmEvalConsole } from '../../../reporters/console.ts';
 import { whenIdle, type IdleWork } from '../when-idle.ts';
+import { prepareArgumentChecks } from '../../scoring/schema-check.ts';
 import { emitGitHub } from '../../../reporters/github.ts';
 import { createProgress } from '../../report/progress.ts';
 import { exitCodeFor, ToolvetError } from '../../errors.ts';
@@ -251,8 +252,12 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       signal,
       onStart: (total) => {
         progress.start(total);
-        // The console report's tables cost most on first use: render them once while the run waits on its model.
-        warm ??= whenIdle(warmEvalConsole);
+        // What the first answers and the report would otherwise wait for, done while the run waits on its model:
+        // Ajv for checking the calls (loaded on first use otherwise), then the console tables' first, slow render.
+        warm ??= whenIdle(() => {
+          prepareArgumentChecks();
+          warm = whenIdle(warmEvalConsole);
+        });
       },
       onResult: (r, done, total) => progress.update(r.pass, done, total),
       onScenario: (r, done, total) => progress.update(r.pass, done, total),
