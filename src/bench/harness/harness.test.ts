@@ -71,7 +71,8 @@ describe('harness benchmarks', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // P7 spawns the CLI dozens of times (the run row starts three servers each time): minutes on a busy 2-core machine.
+  }, 300_000);
 
   it('P3 starts the same servers through ServerPool and each bare SDK client, every side listing their tools', async () => {
     const [figure] = await benchP3({ rounds: 1, servers: 2 });
