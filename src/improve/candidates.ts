@@ -14,7 +14,7 @@ import { splitDescription } from '../models/text/clauses.ts';
 import { terms, tokensWithOffsets } from '../models/text/tokenize.ts';
 import type { CaseResult, ToolDefinition } from '../types.ts';
 import { vocabularyCandidates } from './vocabulary.ts';
-import { allowedWords } from './word-ownership.ts';
+import { allowedWords, definitionWords } from './word-ownership.ts';
 
 import type { Candidate } from './candidate.ts';
 export type { Candidate } from './candidate.ts';
@@ -75,7 +75,9 @@ export function proposeCandidates(tools: ToolDefinition[], target: string, faile
     if (typeof by !== 'string' || by === target) continue;
     const sibling = tools.find((t) => t.name === by);
     if (!sibling) continue;
-    stolen.set(by, [...(stolen.get(by) ?? []), ...missingWords([c.query], tool).filter((w) => !(stolen.get(by) ?? []).includes(w))]);
+    // Not the sibling's own words: "Do NOT use for bill (use file_expense)" would turn draft_invoice against its own requests.
+    const its = definitionWords(sibling);
+    stolen.set(by, [...(stolen.get(by) ?? []), ...missingWords([c.query], tool).filter((w) => !(stolen.get(by) ?? []).includes(w) && !terms(w).some((stem) => its.has(stem)))]);
     attracting.set(by, [...(attracting.get(by) ?? []), ...sharedWords(c.query, sibling).filter((w) => !(attracting.get(by) ?? []).includes(w))]);
   }
   if (stolen.size) {
