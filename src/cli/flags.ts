@@ -102,8 +102,8 @@ const SHARED: Record<SharedFlag, () => Option> = {
   'api-key-env': () => new Option('--api-key-env <VAR>', 'environment variable holding the API key (default TOOLVET_API_KEY, then OPENAI_API_KEY)'),
   'model-timeout': () => new Option('--model-timeout <ms>', 'timeout of one model request (default 120000; doctor: 30000)').argParser(positiveInt),
   prices: () => new Option('--prices <file>', 'price table for the cost estimate: {"MODEL": {"input": USD/1M tokens, "output": USD/1M tokens}}'),
-  'judge-base-url': () => new Option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (default: the model endpoint, when there is one)'),
-  'judge-model-name': () => new Option('--judge-model-name <name>', 'model name of the judge (default: --model-name)'),
+  'judge-base-url': () => new Option('--judge-base-url <url>', 'OpenAI-compatible endpoint of the LLM judge (skills eval: default the model endpoint, when there is one)'),
+  'judge-model-name': () => new Option('--judge-model-name <name>', 'model name of the judge (skills eval: default --model-name)'),
   'judge-api-key-env': () =>
     new Option('--judge-api-key-env <VAR>', "environment variable with the judge's API key (default: the agent's key when the judge is on the same origin, else TOOLVET_JUDGE_API_KEY)"),
   'judge-calibration': () =>
