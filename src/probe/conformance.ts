@@ -7,42 +7,10 @@
  * The project's own conventions (failure shapes of bad arguments, the echo sample, a missing
  * `required` array) are not protocol and are not run in this mode.
  */
-import type { CheckStatus, ServerProbe } from './types.ts';
+import type { ConformanceCheck, ConformanceReport, ConformanceScenario, ConformanceServer, ServerProbe } from './types.ts';
 import { type Baseline, formatEntry } from './conformance-baseline.ts';
 
-export interface ConformanceCheck {
-  id: string;
-  status: CheckStatus;
-  detail: string;
-}
-
-export interface ConformanceScenario {
-  scenario: string;
-  state: 'run' | 'skipped';
-  /** Why a scenario was not run (the server does not declare the feature, the transport, the era). */
-  reason?: string;
-  checks: ConformanceCheck[];
-}
-
-export interface ConformanceServer {
-  server: string;
-  scenarios: ConformanceScenario[];
-}
-
-export interface ConformanceReport {
-  servers: ConformanceServer[];
-  /** Checks run, passed and failed (a warning counts as failed, as in the official suite). */
-  checks: number;
-  passed: number;
-  /** Failures the baseline lists, as `server: scenario:id`. */
-  expectedFailures: string[];
-  /** Failures the baseline does not list. */
-  unexpectedFailures: string[];
-  /** Baseline entries whose check now passes: remove them. */
-  staleEntries: string[];
-  /** The baseline file, when one was given. */
-  baseline?: string;
-}
+export type { ConformanceCheck, ConformanceReport, ConformanceScenario, ConformanceServer } from './types.ts';
 
 const failed = (c: ConformanceCheck): boolean => c.status === 'fail' || c.status === 'warn';
 const run = (scenario: string, checks: ConformanceCheck[]): ConformanceScenario => ({ scenario, state: 'run', checks });

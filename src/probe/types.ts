@@ -7,11 +7,9 @@ import type { ErrorInfo } from '../errors.ts';
 import type { ArgumentVerdict } from './verdict.ts';
 import type { ServerConnection } from '../servers/server-connection.ts';
 import type { InputRequestShape } from './input-request-shape.ts';
-import type { ConformanceReport } from './conformance.ts';
 
 export type { ArgumentVerdict } from './verdict.ts';
 export type { InputRequestShape } from './input-request-shape.ts';
-export type { ConformanceCheck, ConformanceReport, ConformanceScenario, ConformanceServer } from './conformance.ts';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
@@ -193,4 +191,39 @@ export interface ProbeServerOptions {
   connection: () => Promise<ServerConnection | undefined>;
   /** Protocol checks only (`probe --conformance`): no bad-argument calls, no echo sample. */
   conformance?: boolean;
+}
+
+/** `probe --conformance` (conformance.ts): one check of a scenario. */
+export interface ConformanceCheck {
+  id: string;
+  status: CheckStatus;
+  detail: string;
+}
+
+export interface ConformanceScenario {
+  scenario: string;
+  state: 'run' | 'skipped';
+  /** Why a scenario was not run (the server does not declare the feature, the transport, the era). */
+  reason?: string;
+  checks: ConformanceCheck[];
+}
+
+export interface ConformanceServer {
+  server: string;
+  scenarios: ConformanceScenario[];
+}
+
+export interface ConformanceReport {
+  servers: ConformanceServer[];
+  /** Checks run, passed and failed (a warning counts as failed, as in the official suite). */
+  checks: number;
+  passed: number;
+  /** Failures the baseline lists, as `server: scenario:id`. */
+  expectedFailures: string[];
+  /** Failures the baseline does not list. */
+  unexpectedFailures: string[];
+  /** Baseline entries whose check now passes: remove them. */
+  staleEntries: string[];
+  /** The baseline file, when one was given. */
+  baseline?: string;
 }
