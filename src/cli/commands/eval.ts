@@ -73,7 +73,7 @@ export function addEvalFlags(command: Command): Command {
     .addOption(sharedOption('case-timeout'))
     .addOption(sharedOption('max-tokens'))
     .addOption(sharedOption('allow-tools'))
-    .option('--prices <file>', 'price table for the cost estimate: {"MODEL": {"input": USD/1M tokens, "output": USD/1M tokens}}')
+    .addOption(sharedOption('prices'))
     .option('--max-tokens-per-case <n>', 'gate: exit 1 when one case or scenario uses more tokens than n', positiveInt)
     .option('--max-cost <usd>', 'gate: exit 1 when the estimated cost is above this (needs --prices)', nonNegative)
     .option('--max-p95-latency <ms>', 'gate: exit 1 when the 95th percentile case time (model + tools) is above this', nonNegative)
