@@ -3,23 +3,16 @@
  * (fixtures/judge/rule-judge.mjs: it judges by a rule, so it disagrees with the humans on cases counted
  * here by hand), on a labels file written by the test and on the shipped one.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
-import { startHttpServer, type HttpServerHandle } from '../testing/http-server.ts';
+import { tempDir } from '../testing/temp-dir.ts';
+import { useRuleJudge } from '../testing/rule-judge.ts';
 import type { CalibrationResult } from './calibrate.ts';
 
-const dir = mkdtempSync(join(os.tmpdir(), 'toolvet-calibrate-'));
-let judge: HttpServerHandle;
-beforeAll(async () => {
-  judge = await startHttpServer({ args: [fixture('judge/rule-judge.mjs'), '--port', '0'], ready: /listening (http:\/\/\S+)/ });
-});
-afterAll(async () => {
-  await judge?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = tempDir('toolvet-calibrate-');
+const judgeUrl = useRuleJudge();
 
 const expectation = "The answer confirms that 'buy oat milk' was added.";
 /** Each case with the rule judge's verdict, worked out from the rule (see rule-judge.mjs). */
@@ -42,7 +35,7 @@ function labelsFile(name: string, body: unknown): string {
   return file;
 }
 
-const judgeFlags = (): string[] => ['--judge-base-url', judge.url, '--judge-model-name', 'rule-judge'];
+const judgeFlags = (): string[] => ['--judge-base-url', judgeUrl(), '--judge-model-name', 'rule-judge'];
 
 describe('toolvet judge calibrate against a rule-based judge endpoint', () => {
   it('agreement, kappa, false pass rate and judge errors match the hand count; judge cost is its own', async () => {

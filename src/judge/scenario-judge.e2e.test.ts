@@ -4,23 +4,16 @@
  * calibrated on the shipped labels file. The verdict is a check of the scenario, shown with the
  * calibration beside it; the judge's tokens never enter the agent's cost.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
 import type { ToolvetResult } from '../report/model.ts';
-import { startHttpServer, type HttpServerHandle } from '../testing/http-server.ts';
+import { tempDir } from '../testing/temp-dir.ts';
+import { useRuleJudge } from '../testing/rule-judge.ts';
 
-const dir = mkdtempSync(join(os.tmpdir(), 'toolvet-scenario-judge-'));
-let judge: HttpServerHandle;
-beforeAll(async () => {
-  judge = await startHttpServer({ args: [fixture('judge/rule-judge.mjs'), '--port', '0'], ready: /listening (http:\/\/\S+)/ });
-});
-afterAll(async () => {
-  await judge?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = tempDir('toolvet-scenario-judge-');
+const judgeUrl = useRuleJudge();
 
 // The mock agent answers with the tool's text: "The tool returned: {...renew passport...}" and so on.
 const QUERIES = `servers: [todo]
@@ -47,11 +40,11 @@ describe('eval: scenarios with expect.judge', () => {
     const queries = join(dir, 'judged.yaml');
     writeFileSync(queries, QUERIES);
     const calibration = join(dir, 'calibration.json');
-    const calibrate = await runCli(['judge', 'calibrate', '--labels', fixture('judge/example-answers.yaml'), '--judge-base-url', judge.url, '--judge-model-name', 'rule-judge', '--json', calibration], { timeoutMs: 120_000 });
+    const calibrate = await runCli(['judge', 'calibrate', '--labels', fixture('judge/example-answers.yaml'), '--judge-base-url', judgeUrl(), '--judge-model-name', 'rule-judge', '--json', calibration], { timeoutMs: 120_000 });
     expect(calibrate.code).toBe(0);
     const out = join(dir, 'result.json');
     const run = await runCli(
-      ['eval', '--config', fixture('hosts/todo.json'), '--queries', queries, '--judge-base-url', judge.url, '--judge-model-name', 'rule-judge', '--judge-calibration', calibration, '--json', out],
+      ['eval', '--config', fixture('hosts/todo.json'), '--queries', queries, '--judge-base-url', judgeUrl(), '--judge-model-name', 'rule-judge', '--judge-calibration', calibration, '--json', out],
       { timeoutMs: 180_000 },
     );
     expect(run.code).toBe(1);
@@ -66,7 +59,7 @@ describe('eval: scenarios with expect.judge', () => {
     expect(byId.get('not-judged')!.checks.map((c) => c.id)).not.toContain('judge');
     // Two judge calls, 100 + 10 tokens each, apart from the agent's tokens.
     const summary = result.scenarioSummary!;
-    expect(summary.judge).toMatchObject({ id: `openai:rule-judge@${judge.url}`, cost: { calls: 2, promptTokens: 200, completionTokens: 20 }, calibration: { judged: 47 } });
+    expect(summary.judge).toMatchObject({ id: `openai:rule-judge@${judgeUrl()}`, cost: { calls: 2, promptTokens: 200, completionTokens: 20 }, calibration: { judged: 47 } });
     const agentPrompt = result.scenarios!.reduce((n, s) => n + s.turns.reduce((m, t) => m + t.promptTokens, 0), 0);
     expect(result.cost!.promptTokens).toBe(agentPrompt);
     // Console: the verdict with the judge's kappa beside it, the calibration and the judge's cost.

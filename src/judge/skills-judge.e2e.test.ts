@@ -4,26 +4,19 @@
  * calibration result; every LLM-judged behaviour shows the calibration beside it (console, JSON,
  * Markdown), and the judge's tokens and cost are their own, apart from the agent's.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, runCli } from '../cli/testing.ts';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/testing.ts';
 import type { ToolvetResult } from '../report/model.ts';
-import { startHttpServer, type HttpServerHandle } from '../testing/http-server.ts';
+import { tempDir } from '../testing/temp-dir.ts';
+import { useRuleJudge } from '../testing/rule-judge.ts';
 
-const dir = mkdtempSync(join(os.tmpdir(), 'toolvet-skills-judge-'));
-let judge: HttpServerHandle;
-beforeAll(async () => {
-  judge = await startHttpServer({ args: [fixture('judge/rule-judge.mjs'), '--port', '0'], ready: /listening (http:\/\/\S+)/ });
-});
-afterAll(async () => {
-  await judge?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = tempDir('toolvet-skills-judge-');
+const judgeUrl = useRuleJudge();
 
 const SKILLS = ['fixtures/skills/project', '--user-dir', 'fixtures/skills/user', '--skill', 'reference-manager', '--no-trigger', '--no-baseline'];
-const judgeFlags = (): string[] => ['--config', 'fixtures/hosts/example.json', '--server', 'refman', '--judge-base-url', judge.url, '--judge-model-name', 'rule-judge'];
+const judgeFlags = (): string[] => ['--config', 'fixtures/hosts/example.json', '--server', 'refman', '--judge-base-url', judgeUrl(), '--judge-model-name', 'rule-judge'];
 const expectation = "The answer confirms that 'buy oat milk' was added.";
 
 describe('skills eval with a calibrated judge', () => {
@@ -44,7 +37,7 @@ describe('skills eval with a calibrated judge', () => {
       }),
     );
     const calibration = join(dir, 'calibration.json');
-    const calibrate = await runCli(['judge', 'calibrate', '--labels', labels, '--judge-base-url', judge.url, '--judge-model-name', 'rule-judge', '--json', calibration], { timeoutMs: 120_000 });
+    const calibrate = await runCli(['judge', 'calibrate', '--labels', labels, '--judge-base-url', judgeUrl(), '--judge-model-name', 'rule-judge', '--json', calibration], { timeoutMs: 120_000 });
     expect(calibrate.code).toBe(0);
 
     const prices = join(dir, 'prices.json');

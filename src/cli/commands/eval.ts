@@ -172,16 +172,21 @@ async function executeLoadingAb(flags: EvalFlags, setExit: SetExit): Promise<Too
       onSide: (s) => process.stderr.write(`toolvet eval: ${s.loading === 'all' ? 'every tool' : 'tool search'}, accuracy ${(s.summary.accuracy * 100).toFixed(1)}%\n`),
     });
     settleCassetteTimes(model, result);
-    process.stdout.write(`${renderEvalConsole(result)}\n`);
-    emitGitHub(result);
-    if (flags.json) writeJsonFile(flags.json, result);
-    if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
-    setExit(exitCodeFor(result.verdict.status));
-    return result;
+    return finishEval(flags, result, setExit);
   } finally {
     dispose();
     await model.close?.();
   }
+}
+
+/** The end the --loading both and --models paths share: the console report, annotations, --json, --history, the exit code. */
+function finishEval(flags: EvalFlags, result: ToolvetResult, setExit: SetExit): ToolvetResult {
+  process.stdout.write(`${renderEvalConsole(result)}\n`);
+  emitGitHub(result);
+  if (flags.json) writeJsonFile(flags.json, result);
+  if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
+  setExit(exitCodeFor(result.verdict.status));
+  return result;
 }
 
 /** `eval --models`: every model on the same cases, a row each, every pair compared. */
@@ -199,12 +204,7 @@ async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<Toolve
       signal,
       onModel: (e) => process.stderr.write(`toolvet eval: ${e.model} accuracy ${(e.summary.accuracy * 100).toFixed(1)}%\n`),
     });
-    process.stdout.write(`${renderEvalConsole(result)}\n`);
-    emitGitHub(result);
-    if (flags.json) writeJsonFile(flags.json, result);
-    if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
-    setExit(exitCodeFor(result.verdict.status));
-    return result;
+    return finishEval(flags, result, setExit);
   } finally {
     dispose();
   }
