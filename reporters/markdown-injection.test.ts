@@ -4,7 +4,11 @@
  * headings, a closing </details>, an image, a mention, code fences, a forged verdict line), and the
  * Markdown report must show all of it as text.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fixture, runCli } from '../src/cli/testing.ts';
+import { tempDir } from '../src/testing/temp-dir.ts';
 import type { ToolvetResult } from '../src/report/model.ts';
 import { everyResult } from '../src/report/testing/real-results.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -21,26 +25,19 @@ function poison(value: unknown, key = ''): unknown {
   return value;
 }
 
-const acc = { accuracy: 0.5, interval: { low: 0.4, high: 0.6 } };
-const improve = {
-  split: { seed: 1, fraction: 0.6, train: ['a'], heldOut: ['b'] },
-  steps: [{
-    iteration: 1, tool: 'search', candidate: 'reword', summary: 'clearer', changes: [{ tool: 'search', old: 'Find items.', new: 'Find items by title.' }],
-    train: { before: acc, after: acc }, heldOut: { before: acc, after: acc, difference: 0.1, interval: { low: 0, high: 0.2 }, verdict: 'better' },
-    heldOutQueries: { interval: { low: 0, high: 0.2 }, mcnemarP: 0.5 },
-    toolHeldOut: { cases: 2, before: 1, after: 2, difference: 0.5, abInterval: { low: 0, high: 1 }, verdict: 'better', interval: { low: 0, high: 1 }, mcnemarP: 0.5 },
-    flipped: ['b'],
-  }],
-  refused: [{ iteration: 2, tool: 'search', candidate: 'overfit', reason: 'held-out worse' }],
-  tools: [],
-};
-
 let md = '';
 beforeAll(async () => {
   const { parts } = await everyResult();
+  // A real improve section: the expenses set, where a rewording is proved and others are refused.
+  const json = join(tempDir('toolvet-md-improve-'), 'improve.json');
+  const run = await runCli(['improve', '--tools', fixture('tools/expenses.json'), '--queries', fixture('queries/expenses.yaml'), '--split', '0.5', '--iterations', '1', '--json', json], { timeoutMs: 240_000 });
+  expect(run.code, run.stderr).toBe(0);
+  const { improve } = JSON.parse(readFileSync(json, 'utf8')) as ToolvetResult;
+  expect(improve?.steps.length).toBeGreaterThan(0);
+  expect(improve?.refused.length).toBeGreaterThan(0);
   // Each part alone, so no report reaches the comment-size cut and every section is rendered whole.
   md = [...parts, { ...parts[0], improve }].map((part) => renderMarkdown(poison(part) as ToolvetResult)).join('\n');
-}, 120_000);
+}, 300_000);
 
 describe('Markdown report of a result whose every string is hostile', () => {
   it('renders no HTML of theirs, no image, no mention, and keeps <details> balanced', () => {
