@@ -95,6 +95,20 @@ const liveTransports = new Set<ProcessTransport>();
 
 type Child = ChildProcessByStdio<Writable, Readable, Readable>;
 
+/**
+ * The temporary-folder variables, passed on when set: the SDK's default environment leaves them out,
+ * so a server would write its temporary files to /tmp whatever folder the user (or CI) chose. They name
+ * a folder, never a secret.
+ */
+function tempFolderEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of ['TMPDIR', 'TMP', 'TEMP']) {
+    const value = process.env[key];
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}
+
 export class ProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -136,7 +150,7 @@ export class ProcessTransport implements Transport {
     this.lines = new LineBuffer(this.params.maxBufferSize ?? sdk.client.STDIO_DEFAULT_MAX_BUFFER_SIZE);
     return new Promise((resolve, reject) => {
       const child = spawn(this.params.command, this.params.args, {
-        env: { ...getDefaultEnvironment(), ...this.params.env, [SESSION_MARKER]: this.marker },
+        env: { ...getDefaultEnvironment(), ...tempFolderEnv(), ...this.params.env, [SESSION_MARKER]: this.marker },
         cwd: this.params.cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         shell: false,

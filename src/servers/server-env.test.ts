@@ -1,0 +1,38 @@
+/**
+ * What a stdio server gets of the parent's environment: the SDK's safe defaults, the temporary-folder
+ * variables (so a server writes its temporary files where the user or CI chose, not to /tmp), and the
+ * entry's own env; never another variable of the parent's, such as a key.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ServerConnection } from './server-connection.ts';
+import { tempDir } from '../testing/temp-dir.ts';
+
+const script = fileURLToPath(new URL('../../fixtures/faults/report-env.mjs', import.meta.url));
+const saved = { TMPDIR: process.env.TMPDIR, secret: process.env.TOOLVET_TEST_PARENT_SECRET };
+
+afterEach(() => {
+  for (const [key, value] of [['TMPDIR', saved.TMPDIR], ['TOOLVET_TEST_PARENT_SECRET', saved.secret]] as const) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+describe('the environment of a spawned server', () => {
+  it('passes TMPDIR on, and no other variable of the parent', async () => {
+    const dir = tempDir('toolvet-server-env-');
+    const chosen = tempDir('toolvet-chosen-tmp-');
+    const report = join(dir, 'env.json');
+    process.env.TMPDIR = chosen;
+    process.env.TOOLVET_TEST_PARENT_SECRET = 'sk-parent-only-value';
+    const connection = await ServerConnection.start('report-env', { command: process.execPath, args: [script], env: { REPORT_FILE: report } });
+    try {
+      expect((await connection.listTools()).map((t) => t.name)).toEqual(['get_status']);
+      expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual({ tmpdir: chosen, secret: null });
+    } finally {
+      await connection.close();
+    }
+  }, 60_000);
+});
