@@ -62,8 +62,9 @@ export function thirdPartyHost(names?: readonly string[], prefix = 'toolvet-thir
   const mcpServers: Record<string, unknown> = {};
   for (const s of THIRD_PARTY_SERVERS) {
     if (names && !names.includes(s.name)) continue;
-    // HOME in the temp folder: kubernetes looks for ~/.kube/config, playwright for its profile.
-    mcpServers[s.name] = { command: process.execPath, args: [binScript(s.pkg)], env: { HOME: dir, ...s.env } };
+    // HOME and TMPDIR in the temp folder: kubernetes looks for ~/.kube/config, playwright for its profile and leaves
+    // its artifacts folders behind when stopped; the folder goes with the test file.
+    mcpServers[s.name] = { command: process.execPath, args: [binScript(s.pkg)], env: { HOME: dir, TMPDIR: dir, ...s.env } };
   }
   const config = join(dir, 'host.json');
   writeFileSync(config, JSON.stringify({ mcpServers }, null, 2));
