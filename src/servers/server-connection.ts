@@ -31,18 +31,21 @@ import { ProcessTransport } from './process-transport.ts';
 import { printableUrl, remoteStartError } from './remote-transport.ts';
 import { serverTransport } from './server-transport.ts';
 import { StderrTail } from './stderr-tail.ts';
-import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
+import { DEFAULT_SERVER_TIMEOUTS, stdioProbeMs, type ServerTimeouts } from './timeouts.ts';
 import { sanitizeLine } from '../safety/terminal.ts';
 import { ANY, callAsModernTask, callAsTask, mustCallAsTask, offersModernTasks, TASKS_EXTENSION, type TaskClient } from './task-call.ts';
 import { WireRequests } from './wire-request.ts';
 import { answerInput, seenRequest, type InputAnswer, type InputExchange } from './input-requests.ts';
 import { callError, OVERSIZED } from './call-error.ts';
+import { unwrapToolResult } from './legacy-tool-result.ts';
+import { DEFAULT_SERVED_SKILL_LIMITS, readServedSkills, type ServedSkill } from './served-skills.ts';
 
 export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
 
 const EXITED = new Error('exited');
 
 export { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
+export type { ServedSkill } from './served-skills.ts';
 
 export interface ServerIdentity {
   name?: string;
@@ -53,14 +56,6 @@ export interface ServerIdentity {
   era?: 'modern' | 'legacy';
   /** How Toolvet reached it. */
   transport?: 'stdio' | 'http' | 'sse';
-}
-
-/** A skill served over MCP: its `skill://.../SKILL.md` URI and the files read from it. */
-export interface ServedSkill {
-  uri: string;
-  files: Array<{ uri: string; bytes: Uint8Array; text?: string }>;
-  /** Files not read, each with why. */
-  skipped: string[];
 }
 
 export interface StartOptions {
@@ -379,34 +374,8 @@ export class ServerConnection {
    * and verified by the SDK against the listed size and digest; empty when it does not declare the
    * extension. Files past `maxFiles` per skill or `maxBytes` in all are left out and named in `skipped`.
    */
-  async listServedSkills(limits: { maxFiles: number; maxBytes: number } = { maxFiles: 50, maxBytes: 4 * 1024 * 1024 }): Promise<ServedSkill[]> {
-    const skills = new (mcpSdk().skills.SkillsClient)(this.client, { skipInvalid: true });
-    if (!skills.supported) return [];
-    const listing = await this.guard('skills/list', () => skills.list(undefined, { timeout: this.timeouts.callMs }));
-    const served: ServedSkill[] = [];
-    let bytes = 0;
-    for (const entry of listing.skills.slice(0, this.limits.maxItems)) {
-      const skill: ServedSkill = { uri: entry.uri, files: [], skipped: [] };
-      // A "dynamic" skill lists no files: its SKILL.md is all there is to read up front.
-      const listed = Array.isArray(entry.resources) ? entry.resources : [{ uri: entry.uri, size: 0 }];
-      for (const file of listed.slice(0, limits.maxFiles)) {
-        if (bytes + (file.size ?? 0) > limits.maxBytes) {
-          skill.skipped.push(`${file.uri}: over the ${limits.maxBytes} bytes read per run`);
-          continue;
-        }
-        try {
-          const read = await this.guard(`resources/read ${file.uri}`, () => skills.read(entry, file.uri, { timeout: this.timeouts.callMs }));
-          bytes += read.bytes.length;
-          skill.files.push({ uri: file.uri, bytes: read.bytes, ...(read.text !== undefined ? { text: read.text } : {}) });
-        } catch (error) {
-          skill.skipped.push(`${file.uri}: ${(error as Error).message}`);
-        }
-      }
-      for (const file of listed.slice(limits.maxFiles)) skill.skipped.push(`${file.uri}: past ${limits.maxFiles} files`);
-      served.push(skill);
-    }
-    for (const bad of listing.invalid) served.push({ uri: bad.uri ?? `(entry ${bad.index})`, files: [], skipped: [`refused by the SDK: ${bad.reason}`] });
-    return served;
+  async listServedSkills(limits: { maxFiles: number; maxBytes: number } = DEFAULT_SERVED_SKILL_LIMITS): Promise<ServedSkill[]> {
+    return readServedSkills(this.client, (what, call) => this.guard(what, call), { callMs: this.timeouts.callMs, maxItems: this.limits.maxItems, ...limits });
   }
 
   /** Ends the connection within its deadlines (for stdio: stdin end, SIGTERM, SIGKILL of the process group). */
@@ -516,21 +485,4 @@ export class ServerConnection {
         : `run it directly in a terminal to see the error on stderr: ${[entry.command, ...entry.args].join(' ')}`;
     return new ToolvetError(code, `server "${this.name}" ${what}`, { server: this.name, stderr: this.stderr.last(10), hint });
   }
-}
-
-/** How long a stdio server may stay silent on the `server/discover` probe before it is taken for a legacy one. */
-function stdioProbeMs(timeouts: ServerTimeouts): number {
-  return Math.min(10_000, Math.floor(timeouts.startMs / 2));
-}
-
-/**
- * The protocol's 2024-10-07 result envelope, `{"toolResult": {content, isError}}`, which servers on old SDKs
- * still send (@cloudflare/mcp-server-cloudflare 0.2.0): the SDK parses it as an empty success, so the result
- * inside is what the server said. A result with content of its own is left as it is.
- */
-function unwrapToolResult(result: CallToolResult): CallToolResult {
-  const legacy = (result as { toolResult?: unknown }).toolResult;
-  const empty = !Array.isArray(result.content) || result.content.length === 0;
-  if (!empty || typeof legacy !== 'object' || legacy === null || !Array.isArray((legacy as { content?: unknown }).content)) return result;
-  return legacy as CallToolResult;
 }

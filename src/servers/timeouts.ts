@@ -16,3 +16,8 @@ export interface ServerTimeouts {
  * too (it used its own 10 s while --help said 30 s).
  */
 export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = { startMs: 15_000, callMs: 30_000 };
+
+/** How long a stdio server may stay silent on the `server/discover` probe before it is taken for a legacy one. */
+export function stdioProbeMs(timeouts: ServerTimeouts): number {
+  return Math.min(10_000, Math.floor(timeouts.startMs / 2));
+}
