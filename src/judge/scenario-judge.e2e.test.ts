@@ -4,7 +4,7 @@
  * calibrated on the shipped labels file. The verdict is a check of the scenario, shown with the
  * calibration beside it; the judge's tokens never enter the agent's cost.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, runCli } from '../cli/testing.ts';
@@ -70,6 +70,26 @@ describe('eval: scenarios with expect.judge', () => {
     const md = await runCli(['report', out, '--format', 'markdown'], { timeoutMs: 120_000 });
     expect(md.stdout).toContain('Judged: pass (llm, kappa 0.11)');
     expect(md.stdout).toContain('judge calibration: agreement 51.1%');
+    const html = await runCli(['report', out, '--format', 'html'], { timeoutMs: 120_000 });
+    expect(html.stdout).toContain('judge calibration: agreement 51.1%');
+    expect(html.stdout).toMatch(/<b>judged<\/b> <span class="state-passed">pass<\/span> <span class="note">\(llm, kappa 0\.11\)<\/span>/);
+    // Two shards, each judging one scenario, merge into one judge: calls and tokens summed, the calibration kept.
+    const shards = join(dir, 'shards');
+    mkdirSync(shards);
+    const [head, first, second] = QUERIES.split(/\n(?= {2}- id: )/);
+    for (const [k, scenario] of [first, second].entries()) {
+      writeFileSync(join(dir, `shard-${k + 1}.yaml`), `${head}\n${scenario}\n`);
+      const shard = await runCli(
+        ['eval', '--config', fixture('hosts/todo.json'), '--queries', join(dir, `shard-${k + 1}.yaml`), '--judge-base-url', judgeUrl(), '--judge-model-name', 'rule-judge', '--judge-calibration', calibration, '--json', join(shards, `toolvet.shard-${k + 1}-of-2.json`)],
+        { timeoutMs: 180_000 },
+      );
+      expect(shard.stderr).toBe('');
+    }
+    const merged = join(dir, 'merged.json');
+    const merge = await runCli(['report', '--merge', shards, '--format', 'json', '--out', merged], { timeoutMs: 120_000 });
+    expect(merge.stderr).toBe('');
+    const judge = (JSON.parse(readFileSync(merged, 'utf8')) as ToolvetResult).scenarioSummary!.judge;
+    expect(judge).toEqual({ ...summary.judge!, cost: { ...summary.judge!.cost, latencyMs: judge!.cost.latencyMs } });
   }, 300_000);
 
   it('a scenario with expect.judge and no judge set is an input error before any scenario runs', async () => {

@@ -63,6 +63,9 @@ describe('skills eval with a calibrated judge', () => {
     const md = await runCli(['report', out, '--format', 'markdown'], { timeoutMs: 120_000 });
     expect(md.stdout).toContain('judge calibration: agreement 80.0%');
     expect(md.stdout).toContain('llm, kappa 0.55');
+    const html = await runCli(['report', out, '--format', 'html'], { timeoutMs: 120_000 });
+    expect(html.stdout).toContain('judge calibration: agreement 80.0%');
+    expect(html.stdout).toContain('<td>llm, kappa 0.55</td>');
   }, 300_000);
 
   it('without --judge-calibration every judged behaviour says "uncalibrated"', async () => {

@@ -85,7 +85,7 @@ function htmlCall(call: TrajectoryCall): string {
   return `<div class="call">→ <code>${esc(call.tool)}</code> <code>${esc(clip(callArgs(call), 400))}</code> <span class="${cls}">${esc(status)}</span>${time}${inputLines(call).map((line) => `<div class="result">${esc(line)}</div>`).join('')}<div class="result">${esc(call.why ?? clip(call.result, 600))}</div></div>`;
 }
 
-function htmlTimeline(s: ScenarioResult): string {
+function htmlTimeline(s: ScenarioResult, judge?: ScenarioSummary['judge']): string {
   const items = s.turns.map(
     (t) =>
       `<li><b>turn ${t.turn}</b> <span class="note">${esc(t.finishReason)} · ${fmtMs(t.latencyMs)} · ${t.promptTokens}+${t.completionTokens} tokens</span>${t.text && t.calls.length ? ` <span>${esc(clip(t.text, 300))}</span>` : ''}${t.calls.map(htmlCall).join('')}</li>`,
@@ -95,6 +95,7 @@ function htmlTimeline(s: ScenarioResult): string {
       ? `<li><b>answer</b><div class="answer">${esc(clip(s.finalAnswer, 1500))}</div></li>`
       : `<li><b class="state-failed">stopped</b> ${esc(s.stop === 'max-turns' ? `maxTurns ${s.maxTurns} reached` : s.stop)}</li>`,
   );
+  if (s.judged) items.push(`<li><b>judged</b> <span class="state-${s.judged.verdict === 'pass' ? 'passed' : 'failed'}">${esc(s.judged.verdict)}</span> <span class="note">(${esc(judgeTag(judge?.calibration))})</span> ${esc(clip(s.judged.reason, 300))}${s.judged.evidence ? `<div class="result">quoted ${esc(clip(s.judged.evidence, 200))}</div>` : ''}</li>`);
   if (s.stateCall) items.push(`<li><b>state</b> <code>${esc(s.stateCall.tool)}</code><div class="result">${esc(clip(s.stateCall.result, 600))}</div></li>`);
   return `<ol class="timeline">${items.join('')}</ol><p class="note">${esc(costLine(s.cost))}</p>`;
 }
@@ -102,6 +103,7 @@ function htmlTimeline(s: ScenarioResult): string {
 export function scenariosHtml(result: ToolvetResult): string | undefined {
   const scenarios = result.scenarios;
   if (!scenarios?.length) return undefined;
+  const judge = result.scenarioSummary?.judge;
   const rows = scenarios.map((s) => [
     `<code>${esc(`${s.suite}/${s.id}`)}</code>`,
     `<span class="state-${s.state}">${esc(s.state)}</span>`,
@@ -114,9 +116,10 @@ export function scenariosHtml(result: ToolvetResult): string | undefined {
     esc(s.reason),
   ]);
   const blocks = scenarios.map(
-    (s) => `<details${s.pass ? '' : ' open'}><summary><span class="state-${s.state}">${esc(s.state)}</span> ${esc(`${s.suite}/${s.id}`)}: ${esc(clip(s.query, 160))}</summary>${htmlTimeline(s)}</details>`,
+    (s) => `<details${s.pass ? '' : ' open'}><summary><span class="state-${s.state}">${esc(s.state)}</span> ${esc(`${s.suite}/${s.id}`)}: ${esc(clip(s.query, 160))}</summary>${htmlTimeline(s, judge)}</details>`,
   );
-  return `${htmlTable(['scenario', 'state', 'turns', 'calls', 'held back', 'tokens', 'time', 'cost', 'reason'], rows)}${blocks.join('\n')}`;
+  const judgeNote = judge ? `<p class="note">${esc(calibrationLine(judge.calibration, judge.id))}; ${esc(judgeCostText(judge.cost))}.</p>` : '';
+  return `${judgeNote}${htmlTable(['scenario', 'state', 'turns', 'calls', 'held back', 'tokens', 'time', 'cost', 'reason'], rows)}${blocks.join('\n')}`;
 }
 
 export function costHtml(result: ToolvetResult): string | undefined {

@@ -3,6 +3,7 @@
  * findings, benchmark charts, skills (trigger heatmap) and probe. Each returns undefined when the
  * result has no such section, so the page simply leaves it out.
  */
+import { calibrationLine, judgeCostText, judgeTag } from '../../judge/calibration-text.ts';
 import { surfaceRows } from '../probe-surface-rows.ts';
 import { benchTaskLabel, benchVerdict } from '../../bench/render-bench.ts';
 import type { FlippedQuery, GatedChange } from '../../diff/types.ts';
@@ -141,7 +142,9 @@ export function skillsSection(result: ToolvetResult): string | undefined {
   }
   const behaviour = skills.behaviour;
   if (behaviour) {
-    parts.push(htmlTable(['skill', 'case', 'behaviour', 'state', 'with skill', 'without', 'discriminates'], behaviour.behaviours.map((b) => [esc(b.skill), esc(b.caseId), esc(b.behaviour), esc(b.state), pct(b.passRate), pct(b.baselinePassRate), b.discriminates === null ? '-' : b.discriminates ? 'yes' : '<b class="state-failed">no</b>'])));
+    if (behaviour.judgeCost) parts.push(`<p class="note">${esc(calibrationLine(behaviour.judgeCalibration, behaviour.judge))}; ${esc(judgeCostText(behaviour.judgeCost))}.</p>`);
+    const judgedBy = (b: (typeof behaviour.behaviours)[number]): string => (b.judge === 'llm' ? judgeTag(behaviour.judgeCalibration) : b.judge === 'mechanical' ? (b.form ?? 'mechanical') : b.judge);
+    parts.push(htmlTable(['skill', 'case', 'behaviour', 'judged by', 'state', 'with skill', 'without', 'discriminates'], behaviour.behaviours.map((b) => [esc(b.skill), esc(b.caseId), esc(b.behaviour), esc(judgedBy(b)), esc(b.state), pct(b.passRate), pct(b.baselinePassRate), b.discriminates === null ? '-' : b.discriminates ? 'yes' : '<b class="state-failed">no</b>'])));
   }
   return parts.join('\n');
 }
