@@ -65,6 +65,10 @@ describe('evals files are isolated per skill', () => {
     const result = await runSkillsEval({ roots: [{ dir, scope: 'project', explicit: true }], model: createModel({ kind: 'mock' }), repeat: 1 });
     expect(result.skills!.evalsErrors).toBeUndefined();
     expect(result.skills!.trigger!.cases.map((c) => c.id)).toEqual(['garden-journal/1', 'recipes/1', 'recipes/2']);
+    // The eval says so too: what it did not read is never dropped silently.
+    expect(result.warnings.filter((w) => w.code === 'W_SKILL_EVALS_IGNORED').map((w) => w.message)).toEqual([
+      `evals file ${join(dir, 'recipes/evals/evals.json')}: 2 key(s) no evals dialect reads were ignored: "grader" at $.evals[0], "comment" at $.evals[1]`,
+    ]);
     const { report } = lintSkills([{ dir, scope: 'project', explicit: true }]);
     expect(report.findings.filter((f) => f.ruleId === 'skill-evals-metadata').map((f) => [f.severity, f.file?.endsWith('recipes/evals/evals.json'), f.path, f.message])).toEqual([
       ['info', true, '$.evals[0].grader', 'case $.evals[0] has key "grader", which no evals dialect reads: ignored'],

@@ -122,6 +122,12 @@ export function prepareSkillsEval(options: Pick<SkillsEvalOptions, 'roots' | 'on
         continue;
       }
       evals.set(id, loaded);
+      const ignored = loaded.ignoredKeys ?? [];
+      if (ignored.length > 0) {
+        const keys = ignored.map((k) => `"${k.key}" at ${k.path}`);
+        const listed = keys.length > 5 ? `${keys.slice(0, 5).join(', ')} and ${keys.length - 5} more` : keys.join(', ');
+        warnings.push({ code: 'W_SKILL_EVALS_IGNORED', message: `evals file ${file}: ${ignored.length} key(s) no evals dialect reads were ignored: ${listed}`, hint: 'remove them, or run `toolvet skills lint` to see each one (skill-evals-metadata)' });
+      }
     } catch (error) {
       evalsErrors.push(loadFailure(id, file, error));
       evalsThrown.push(error);
