@@ -27,8 +27,9 @@ const NEGATIVE_WEIGHT = 1.5;
 
 const POSITIVE_FIELDS: FieldSpec[] = Object.entries(FIELD_WEIGHTS).map(([name, weight]) => ({ name, weight }));
 const ALL_FIELDS: FieldSpec[] = [...POSITIVE_FIELDS, { name: 'negative', weight: NEGATIVE_WEIGHT }];
-const POSITIVE_NAMES: ReadonlySet<string> = new Set(Object.keys(FIELD_WEIGHTS));
-const NEGATIVE_NAMES: ReadonlySet<string> = new Set(['negative']);
+/** The fields that vote for a candidate, and the one that votes against it. */
+export const POSITIVE_NAMES: ReadonlySet<string> = new Set(Object.keys(FIELD_WEIGHTS));
+export const NEGATIVE_NAMES: ReadonlySet<string> = new Set(['negative']);
 
 /** An enum alternative with its own description, scored as a candidate of its own. */
 export interface Alternative {
@@ -36,15 +37,10 @@ export interface Alternative {
   value: string;
 }
 
+/** A scoring candidate: a tool, or one `oneOf` alternative of one of its parameters. */
 export interface Candidate {
   tool: ToolDefinition;
   alternative?: Alternative;
-  /** Weighted term frequency per term: in the positive fields, and in the exclusion clauses. */
-  positive: Map<string, number>;
-  negative: Map<string, number>;
-  /** Each term's BM25 contribution (from the weighted frequencies above), computed once: the per-case ranking only adds them up. */
-  positiveScore: Map<string, number>;
-  negativeScore: Map<string, number>;
 }
 
 export interface ToolIndex {
@@ -172,23 +168,10 @@ function buildIndex(tools: readonly ToolDefinition[], definitionChars: number): 
       });
     }
   }
+  // Each term's weighted frequencies and BM25 contributions are worked out when a request first
+  // holds it (mock-rank.ts): a set of thousands of tools is indexed once, and most terms are never asked for.
   const bm25 = new Bm25Index(ALL_FIELDS, documents);
-  const candidates = documents.map((doc, index) => {
-    const positive = new Map<string, number>();
-    const negative = new Map<string, number>();
-    for (const [field, fieldTerms] of Object.entries(doc.fields)) {
-      for (const term of fieldTerms) {
-        if (field === 'negative') negative.set(term, bm25.weightedTf(index, term, NEGATIVE_NAMES));
-        else positive.set(term, bm25.weightedTf(index, term, POSITIVE_NAMES));
-      }
-    }
-    const scores = (frequencies: Map<string, number>): Map<string, number> => {
-      const out = new Map<string, number>();
-      for (const [term, tf] of frequencies) if (tf) out.set(term, bm25.contribution(term, tf));
-      return out;
-    };
-    return { tool: doc.tool, alternative: doc.alternative, positive, negative, positiveScore: scores(positive), negativeScore: scores(negative) };
-  });
+  const candidates = documents.map((doc): Candidate => (doc.alternative ? { tool: doc.tool, alternative: doc.alternative } : { tool: doc.tool }));
   return { tools, candidates, bm25, definitionChars };
 }
 

@@ -2,7 +2,7 @@
  * Ranks a tool set's candidates against a request: BM25F over the positive fields, minus a penalty
  * for each request word that the candidate mentions only inside a "Do NOT use for ..." clause.
  */
-import { indexTools, type Alternative, type ToolIndex } from './mock-index.ts';
+import { indexTools, NEGATIVE_NAMES, POSITIVE_NAMES, type Alternative, type ToolIndex } from './mock-index.ts';
 import { terms } from './text/tokenize.ts';
 import type { ToolDefinition } from '../types.ts';
 
@@ -26,115 +26,134 @@ export interface RankOptions {
   negativeWeight?: number;
 }
 
-/** Up to this many candidates a walk over each is cheaper than the inverted index's map (P4: 10 tools). */
-const SCAN_UP_TO = 64;
+/** The request's distinct terms, in their first order. */
+function distinct(queryTerms: readonly string[]): readonly string[] {
+  if (queryTerms.length > 32) return [...new Set(queryTerms)];
+  let out: string[] | undefined;
+  for (let i = 0; i < queryTerms.length; i++) {
+    if (queryTerms.indexOf(queryTerms[i]) < i) out ??= queryTerms.slice(0, i);
+    else out?.push(queryTerms[i]);
+  }
+  return out ?? queryTerms;
+}
 
-/** bestCandidate by a walk over every candidate. */
+/**
+ * bestCandidate by a walk over every candidate, each term's weight found in the index per candidate
+ * (`Bm25Index.weightedTf`): the reference the per-term postings below are checked against.
+ */
 export function scanCandidates(index: ToolIndex, queryTerms: readonly string[], negativeWeight: number): { candidate: number; score: number } | undefined {
   const unique = [...new Set(queryTerms)];
   let best: { candidate: number; score: number } | undefined;
-  index.candidates.forEach((candidate, at) => {
+  for (let at = 0; at < index.candidates.length; at++) {
     let score = 0;
     for (const term of unique) {
-      const pos = candidate.positiveScore.get(term);
-      if (pos !== undefined) score += pos;
+      const pos = index.bm25.weightedTf(at, term, POSITIVE_NAMES);
+      if (pos) score += index.bm25.contribution(term, pos);
       else {
-        const neg = candidate.negativeScore.get(term);
-        if (neg !== undefined) score -= negativeWeight * neg;
+        const neg = index.bm25.weightedTf(at, term, NEGATIVE_NAMES);
+        if (neg) score -= negativeWeight * index.bm25.contribution(term, neg);
       }
     }
     // Strictly greater: ties go to the tool listed first, as in rankIndex.
     if (!best || score > best.score) best = { candidate: at, score };
-  });
+  }
   return best;
 }
 
-/** For each term, the candidates that mention it: positively (its BM25 contribution), or only in an exclusion clause. */
-interface Posting {
-  candidate: number;
-  positive: boolean;
-  value: number;
+/**
+ * One term's votes: the candidates it votes for (in a positive field) with its BM25 contribution to
+ * each, and those that mention it only in an exclusion clause with the contribution there.
+ */
+interface TermPosting {
+  positive: number[];
+  positiveValues: number[];
+  negative: number[];
+  negativeValues: number[];
 }
 
-const postingsByIndex = new WeakMap<ToolIndex, Map<string, Posting[]>>();
+interface RankState {
+  postings: Map<string, TermPosting>;
+  /** Scratch scores, one per candidate (ranking is synchronous). */
+  scores: Float64Array;
+}
 
-/** The index inverted (term -> candidates), once per index: a request then touches only the candidates that share a word with it. */
-function postingsOf(index: ToolIndex): Map<string, Posting[]> {
-  let postings = postingsByIndex.get(index);
-  if (postings) return postings;
-  postings = new Map();
-  const add = (term: string, posting: Posting): void => {
-    const list = postings!.get(term);
-    if (list) list.push(posting);
-    else postings!.set(term, [posting]);
-  };
-  index.candidates.forEach((candidate, at) => {
-    for (const [term, value] of candidate.positiveScore) add(term, { candidate: at, positive: true, value });
-    for (const [term, value] of candidate.negativeScore) if (!candidate.positiveScore.has(term)) add(term, { candidate: at, positive: false, value });
-  });
-  postingsByIndex.set(index, postings);
-  return postings;
+const states = new WeakMap<ToolIndex, RankState>();
+
+function stateOf(index: ToolIndex): RankState {
+  let state = states.get(index);
+  if (!state) states.set(index, (state = { postings: new Map(), scores: new Float64Array(index.candidates.length) }));
+  return state;
+}
+
+/** A term's posting, worked out from the index the first time a request holds the term. */
+function postingOf(index: ToolIndex, state: RankState, term: string): TermPosting {
+  let posting = state.postings.get(term);
+  if (posting) return posting;
+  posting = { positive: [], positiveValues: [], negative: [], negativeValues: [] };
+  const positive = index.bm25.weightedTfs(term, POSITIVE_NAMES);
+  const negative = index.bm25.weightedTfs(term, NEGATIVE_NAMES); // the same documents, in the same order
+  for (let i = 0; i < positive.documents.length; i++) {
+    if (positive.values[i]) {
+      posting.positive.push(positive.documents[i]);
+      posting.positiveValues.push(index.bm25.contribution(term, positive.values[i]));
+    } else if (negative.values[i]) {
+      posting.negative.push(negative.documents[i]);
+      posting.negativeValues.push(index.bm25.contribution(term, negative.values[i]));
+    }
+  }
+  state.postings.set(term, posting);
+  return posting;
 }
 
 /**
  * The best candidate only, without explanations: the per-case hot path. Each candidate's score is
  * the sum, over the request's distinct terms in order, of its positive contribution or else minus
  * its exclusion penalty; a candidate sharing no term scores 0. Ties go to the candidate listed first,
- * as in rankIndex. Computed from the inverted index, so a request costs the candidates it touches,
- * not every tool of a set of thousands (P6 in npm run bench); the sums are the same additions in
- * the same order as a walk over every candidate.
+ * as in rankIndex. Computed term by term from each term's posting, so a request costs the candidates
+ * its words touch, not a lookup per candidate and word (P6 in npm run bench: 2,000 tools); the sums
+ * are the same additions in the same order as the walk over every candidate (scanCandidates).
  */
 export function bestCandidate(index: ToolIndex, queryTerms: readonly string[], options: RankOptions = {}): { candidate: number; score: number } | undefined {
-  if (index.candidates.length === 0) return undefined;
+  const count = index.candidates.length;
+  if (count === 0) return undefined;
   const negativeWeight = options.negativeWeight ?? 1;
-  if (index.candidates.length <= SCAN_UP_TO) return scanCandidates(index, queryTerms, negativeWeight);
-  const postings = postingsOf(index);
-  const scores = new Map<number, number>();
-  for (const term of new Set(queryTerms)) {
-    for (const p of postings.get(term) ?? []) {
-      const score = scores.get(p.candidate) ?? 0;
-      scores.set(p.candidate, p.positive ? score + p.value : score - negativeWeight * p.value);
-    }
+  const state = stateOf(index);
+  const scores = state.scores.fill(0);
+  for (const term of distinct(queryTerms)) {
+    const posting = postingOf(index, state, term);
+    for (let i = 0; i < posting.positive.length; i++) scores[posting.positive[i]] += posting.positiveValues[i];
+    for (let i = 0; i < posting.negative.length; i++) scores[posting.negative[i]] -= negativeWeight * posting.negativeValues[i];
   }
-  let best = { candidate: -1, score: Number.NEGATIVE_INFINITY };
-  for (const [candidate, score] of scores) {
-    if (score > best.score || (score === best.score && candidate < best.candidate)) best = { candidate, score };
-  }
-  if (scores.size < index.candidates.length) {
-    // The untouched candidates score 0: the first of them stands for all.
-    let first = 0;
-    while (scores.has(first)) first += 1;
-    if (best.score < 0 || (best.score === 0 && first < best.candidate)) best = { candidate: first, score: 0 };
-  }
-  return best;
+  let best = 0;
+  for (let at = 1; at < count; at++) if (scores[at] > scores[best]) best = at;
+  return { candidate: best, score: scores[best] };
 }
 
 /** Scores every candidate against a request (text, or its terms); best first, ties kept in listing order so results are deterministic. */
 export function rankIndex(index: ToolIndex, query: string | readonly string[], options: RankOptions = {}): ToolScore[] {
   const negativeWeight = options.negativeWeight ?? 1;
   const queryTerms = [...new Set(typeof query === 'string' ? terms(query) : query)];
+  const state = stateOf(index);
   const scores: ToolScore[] = index.candidates.map((candidate) => {
-    let positive = 0;
-    let penalty = 0;
-    const matched: string[] = [];
-    const penalised: string[] = [];
-    for (const term of queryTerms) {
-      const pos = candidate.positive.get(term);
-      if (pos) {
-        positive += index.bm25.contribution(term, pos);
-        matched.push(term);
-        continue;
-      }
-      const neg = candidate.negative.get(term);
-      if (neg) {
-        penalty += negativeWeight * index.bm25.contribution(term, neg);
-        penalised.push(term);
-      }
-    }
-    const score: ToolScore = { name: candidate.tool.name, score: positive - penalty, positive, penalty, matched, penalised };
+    const score: ToolScore = { name: candidate.tool.name, score: 0, positive: 0, penalty: 0, matched: [], penalised: [] };
     if (candidate.alternative) score.alternative = candidate.alternative;
     return score;
   });
+  // Term by term, so each candidate's sums are added in the request's order.
+  for (const term of queryTerms) {
+    const posting = postingOf(index, state, term);
+    for (let i = 0; i < posting.positive.length; i++) {
+      const score = scores[posting.positive[i]];
+      score.positive += posting.positiveValues[i];
+      score.matched.push(term);
+    }
+    for (let i = 0; i < posting.negative.length; i++) {
+      const score = scores[posting.negative[i]];
+      score.penalty += negativeWeight * posting.negativeValues[i];
+      score.penalised.push(term);
+    }
+  }
+  for (const score of scores) score.score = score.positive - score.penalty;
   // Array.prototype.sort is stable, so equal scores keep the tools' listing order.
   return scores.sort((a, b) => b.score - a.score);
 }

@@ -24,18 +24,26 @@ export interface Bm25Options {
   background?: number;
 }
 
-interface FieldStats {
-  tf: Map<string, number>;
-  length: number;
+/** For each document holding a term: its weighted frequency over some fields (0 when none of them hold it). */
+export interface WeightedFrequencies {
+  documents: number[];
+  values: number[];
 }
 
-/** A prepared index: term frequencies per document and field, average field lengths, document frequencies. */
+/**
+ * A prepared index: field lengths, average field lengths, and each term's occurrences. Building it is
+ * one pass over the terms with one list per distinct term (no map per document and field: a set of
+ * 2,000 tools is built once per run, and most of its terms are never asked for); a term's document
+ * frequency and weighted frequencies are worked out from its occurrences when it is first asked for.
+ */
 export class Bm25Index {
   readonly size: number;
   private readonly fields: FieldSpec[];
-  private readonly docs: Array<Record<string, FieldStats>>;
-  private readonly avgLength: Record<string, number>;
-  private readonly df = new Map<string, number>();
+  /** Terms per document and field, at `document * fields.length + field`. */
+  private readonly lengths: Int32Array;
+  private readonly avgLength: Float64Array;
+  /** Per term, `document * fields.length + field` of each occurrence, ascending (document, then field order). */
+  private readonly occurrences = new Map<string, number[]>();
   private readonly idfCache = new Map<string, number>();
   private readonly k1: number;
   private readonly b: number;
@@ -47,49 +55,103 @@ export class Bm25Index {
     this.b = options.b ?? 0.75;
     this.background = options.background ?? 10;
     this.size = documents.length;
-    this.avgLength = {};
-    this.docs = documents.map((doc) => {
-      const stats: Record<string, FieldStats> = {};
-      for (const field of fields) {
-        const tf = new Map<string, number>();
-        const fieldTerms = doc.fields[field.name] ?? [];
-        for (const term of fieldTerms) tf.set(term, (tf.get(term) ?? 0) + 1);
-        stats[field.name] = { tf, length: fieldTerms.length };
+    const width = fields.length;
+    this.lengths = new Int32Array(this.size * width);
+    const totals = new Array<number>(width).fill(0);
+    for (let d = 0; d < this.size; d++) {
+      const doc = documents[d];
+      for (let f = 0; f < width; f++) {
+        const fieldTerms = doc.fields[fields[f].name] ?? [];
+        const slot = d * width + f;
+        this.lengths[slot] = fieldTerms.length;
+        totals[f] += fieldTerms.length;
+        for (const term of fieldTerms) {
+          const list = this.occurrences.get(term);
+          if (list) list.push(slot);
+          else this.occurrences.set(term, [slot]);
+        }
       }
-      return stats;
-    });
-    for (const field of fields) {
-      const total = this.docs.reduce((sum, doc) => sum + doc[field.name].length, 0);
-      this.avgLength[field.name] = total / Math.max(1, this.size) || 1;
     }
-    for (const doc of this.docs) {
-      const seen = new Set<string>();
-      for (const field of fields) for (const term of doc[field.name].tf.keys()) seen.add(term);
-      for (const term of seen) this.df.set(term, (this.df.get(term) ?? 0) + 1);
-    }
+    this.avgLength = new Float64Array(width);
+    for (let f = 0; f < width; f++) this.avgLength[f] = totals[f] / Math.max(1, this.size) || 1;
   }
 
   /** Probabilistic IDF over the documents plus the empty background ones. */
   idf(term: string): number {
     let value = this.idfCache.get(term);
     if (value === undefined) {
-      const n = this.df.get(term) ?? 0;
+      const n = this.documentFrequency(term);
       value = Math.log(1 + (this.size + this.background - n + 0.5) / (n + 0.5));
       this.idfCache.set(term, value);
     }
     return value;
   }
 
+  /** Documents holding the term in any field. */
+  private documentFrequency(term: string): number {
+    const list = this.occurrences.get(term);
+    if (!list) return 0;
+    const width = this.fields.length;
+    let n = 0;
+    let last = -1;
+    for (const slot of list) {
+      const doc = (slot - (slot % width)) / width;
+      if (doc !== last) {
+        n += 1;
+        last = doc;
+      }
+    }
+    return n;
+  }
+
   /** Weighted, length-normalised frequency of `term` in document `index`, summed over `fields` (all by default). */
   weightedTf(index: number, term: string, only?: ReadonlySet<string>): number {
-    const doc = this.docs[index];
+    const list = this.occurrences.get(term);
+    if (!list) return 0;
+    const width = this.fields.length;
+    // The document's occurrences are a run of the ascending list: find its start.
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (list[mid] < index * width) low = mid + 1;
+      else high = mid;
+    }
+    const counts = new Array<number>(width).fill(0);
+    for (let i = low; i < list.length && list[i] < (index + 1) * width; i++) counts[list[i] % width] += 1;
+    return this.fieldSum(index, counts, only);
+  }
+
+  /**
+   * `weightedTf(document, term, only)` for every document that holds `term` in any field, in
+   * document order: one pass over the term's occurrences.
+   */
+  weightedTfs(term: string, only?: ReadonlySet<string>): WeightedFrequencies {
+    const out: WeightedFrequencies = { documents: [], values: [] };
+    const list = this.occurrences.get(term);
+    if (!list) return out;
+    const width = this.fields.length;
+    const counts = new Array<number>(width).fill(0);
+    for (let i = 0; i < list.length; ) {
+      const doc = (list[i] - (list[i] % width)) / width;
+      const end = (doc + 1) * width;
+      counts.fill(0);
+      for (; i < list.length && list[i] < end; i++) counts[list[i] % width] += 1;
+      out.documents.push(doc);
+      out.values.push(this.fieldSum(doc, counts, only));
+    }
+    return out;
+  }
+
+  /** The weighted sum over the fields in their order, each field's count length-normalised. */
+  private fieldSum(doc: number, counts: readonly number[], only?: ReadonlySet<string>): number {
     let sum = 0;
-    for (const field of this.fields) {
+    for (let f = 0; f < this.fields.length; f++) {
+      const field = this.fields[f];
       if (only && !only.has(field.name)) continue;
-      const stats = doc[field.name];
-      const tf = stats.tf.get(term);
+      const tf = counts[f];
       if (!tf) continue;
-      sum += (field.weight * tf) / (1 - this.b + (this.b * stats.length) / this.avgLength[field.name]);
+      sum += (field.weight * tf) / (1 - this.b + (this.b * this.lengths[doc * this.fields.length + f]) / this.avgLength[f]);
     }
     return sum;
   }
