@@ -5,9 +5,11 @@
  * case (the JSON result). Reading is by position (pread), not by readline: lines are in the order the
  * cases finished, and the report lists them in query-set order without holding them all.
  *
- * When no results file was asked for but a report needs every case, the run writes to a temporary
- * file (`<tmpdir>/toolvet-cases-XXXXXX/results.jsonl`) that `dispose()` removes; the CLI disposes of
- * the store once the reports are written, also when a report fails.
+ * When no results file was asked for but a report needs every case, the store holds them in memory up
+ * to HELD_CASES cases or about HELD_CHARS of their text, and past that writes them (and every later
+ * one) to a temporary file (`<tmpdir>/toolvet-cases-XXXXXX/results.jsonl`) that `dispose()` removes;
+ * the CLI disposes of the store once the reports are written, also when a report fails. Held, a usual
+ * run neither writes each case nor reads it back (P1 in `npm run bench`); a large one stays flat.
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,24 @@ import { join } from 'node:path';
 import type { CaseResult } from '../types.ts';
 import type { LineSpan } from './result-sink.ts';
 import { FLAT, HeapCeiling } from './heap-ceiling.ts';
+
+/** Cases a temporary store holds in memory before it writes them to its file (about 1 KB each). */
+export const HELD_CASES = 4096;
+/** The most text (estimated: see `heldChars`) a temporary store holds in memory before it writes the cases to its file. */
+export const HELD_CHARS = 8 * 1024 * 1024;
+/** `fileOf` of a case held in memory (its `offsets` entry is its place in `held`); files are 0-254. */
+const HELD = 255;
+
+/** About a case's size in memory: its fixed part and the texts that vary with the model's answers. */
+function heldChars(c: CaseResult): number {
+  let n = 1024 + c.query.length + c.reason.length;
+  for (const a of c.attempts) {
+    n += 256 + a.reason.length + 2 * (a.rawArguments?.length ?? 0) + (a.error ? a.error.message.length + (a.error.hint?.length ?? 0) : 0);
+    for (const call of a.calls ?? []) n += 2 * call.rawArguments.length;
+    for (const search of a.toolSearch?.searches ?? []) n += search.query.length + 32 * search.found.length;
+  }
+  return n;
+}
 
 export class CaseStore {
   private count = 0;
@@ -24,6 +44,9 @@ export class CaseStore {
   private fileOf = new Uint8Array(1024);
   /** Files the cases are in: the results file first; a --resume file of another name after it. */
   private readonly files: string[];
+  /** Cases held in memory (a temporary store, until it is full); null once they went to the file. */
+  private held: CaseResult[] | null;
+  private heldText = 0;
 
   /**
    * @param file the results file the cases are (or will be) written to
@@ -36,6 +59,7 @@ export class CaseStore {
     private readonly complete: (c: CaseResult) => void = () => undefined,
   ) {
     this.files = [file];
+    this.held = temporary ? [] : null;
   }
 
   /** Another file cases are read from (the earlier file of --resume, when the new results go elsewhere). */
@@ -67,6 +91,35 @@ export class CaseStore {
     this.count += 1;
   }
 
+  /**
+   * Holds a finished case in memory, if this store holds cases and has room; else returns false, and
+   * the caller writes it to the file and `add`s its line. The first case past the limits writes the
+   * held ones through `sink` (the file's writer, a ResultSink) first, and the store holds no more.
+   */
+  hold(rank: number, c: CaseResult, sink: { writeCase(c: CaseResult): LineSpan | undefined } | undefined): boolean {
+    const held = this.held;
+    if (held === null) return false;
+    this.heldText += heldChars(c);
+    if (held.length < HELD_CASES && this.heldText <= HELD_CHARS) {
+      if (this.count === this.ranks.length) this.grow();
+      this.fileOf[this.count] = HELD;
+      this.ranks[this.count] = rank;
+      this.offsets[this.count] = held.push(c) - 1;
+      this.count += 1;
+      return true;
+    }
+    this.held = null;
+    for (let i = 0; i < this.count; i++) {
+      if (this.fileOf[i] !== HELD) continue;
+      const span = sink?.writeCase(held[this.offsets[i]]);
+      if (!span) throw new Error('CaseStore: no file to write the held cases to');
+      this.fileOf[i] = 0;
+      this.offsets[i] = span.offset;
+      this.lengths[i] = span.length;
+    }
+    return false;
+  }
+
   private grow(): void {
     const size = this.ranks.length * 2;
     const ranks = new Float64Array(size);
@@ -80,14 +133,29 @@ export class CaseStore {
     [this.ranks, this.offsets, this.lengths, this.fileOf] = [ranks, offsets, lengths, fileOf];
   }
 
-  /** Every indexed case, read back from the file one at a time, in query-set order. */
-  *cases(): Generator<CaseResult> {
+  /** Every case in query-set order: a list when every one is held, else read back from the files one at a time. */
+  cases(): Iterable<CaseResult> {
     const order = Uint32Array.from({ length: this.count }, (_, i) => i).sort((a, b) => this.ranks[a] - this.ranks[b] || a - b);
+    const held = this.held;
+    if (held === null || held.length < this.count) return this.read(order);
+    return Array.from(order, (i) => this.completed(held[this.offsets[i]]));
+  }
+
+  private completed(c: CaseResult): CaseResult {
+    this.complete(c);
+    return c;
+  }
+
+  private *read(order: Uint32Array): Generator<CaseResult> {
     const fds = this.files.map((f) => openSync(f, 'r'));
     const ceiling = new HeapCeiling(FLAT);
     try {
       let buffer = Buffer.alloc(64 * 1024);
       for (const i of order) {
+        if (this.fileOf[i] === HELD) {
+          yield this.completed(this.held![this.offsets[i]]);
+          continue;
+        }
         const length = this.lengths[i];
         if (length > buffer.length) buffer = Buffer.alloc(length);
         const read = readSync(fds[this.fileOf[i]], buffer, 0, length, this.offsets[i]);

@@ -326,9 +326,13 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
           }
           return;
         }
-        // Written as it is (without the cost the fold attaches), then folded; only the line's place is kept.
-        const span = sink?.writeCase(result);
-        if (store && span) store.add(fold.rankOf(result), span);
+        // Held in memory by a temporary store while it has room; else written as it is (without the cost
+        // the fold attaches), then folded, and only the line's place is kept.
+        const rank = fold.rankOf(result);
+        if (!store?.hold(rank, result, sink)) {
+          const span = sink?.writeCase(result);
+          if (store && span) store.add(rank, span);
+        }
         fold.add(result);
         searched.add(result);
         ceiling?.tick();
