@@ -117,12 +117,17 @@ export function renderEvalConsole(result: ToolvetResult, options: { maxFailures?
   if (result.loading) out.push(renderLoadingText(result.loading));
   const toolTokens = renderToolTokensText(result);
   if (toolTokens) out.push(toolTokens);
-  for (const w of result.warnings) out.push(pc.yellow(`warning ${w.code}: ${one(w.message)}`) + (w.hint ? pc.dim(`\n  next: ${w.hint}`) : ''));
-  for (const e of result.errors) {
-    out.push(pc.red(`error ${e.code}: ${one(e.message)}`) + (e.stderr?.length ? pc.dim(`\n${e.stderr.map((l) => `  | ${l}`).join('\n')}`) : '') + (e.hint ? pc.dim(`\n  next: ${e.hint}`) : ''));
-  }
+  out.push(...renderNotices(result));
   out.push(renderVerdict(result));
   return out.join('\n');
+}
+
+/** The run's warnings and errors, each with its next step. */
+export function renderNotices(result: Pick<ToolvetResult, 'warnings' | 'errors'>): string[] {
+  return [
+    ...result.warnings.map((w) => pc.yellow(`warning ${w.code}: ${one(w.message)}`) + (w.hint ? pc.dim(`\n  next: ${w.hint}`) : '')),
+    ...result.errors.map((e) => pc.red(`error ${e.code}: ${one(e.message)}`) + (e.stderr?.length ? pc.dim(`\n${e.stderr.map((l) => `  | ${l}`).join('\n')}`) : '') + (e.hint ? pc.dim(`\n  next: ${e.hint}`) : '')),
+  ];
 }
 
 export function renderVerdict(result: ToolvetResult): string {

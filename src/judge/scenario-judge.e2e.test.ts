@@ -92,6 +92,28 @@ describe('eval: scenarios with expect.judge', () => {
     expect(judge).toEqual({ ...summary.judge!, cost: { ...summary.judge!.cost, latencyMs: judge!.cost.latencyMs } });
   }, 300_000);
 
+  it('--models and --loading both judge each run\'s scenarios and show each judge; --distractors says it sweeps no scenario', async () => {
+    const queries = join(dir, 'judged-compare.yaml');
+    writeFileSync(queries, `${QUERIES}cases:\n  - id: add\n    query: "Please add 'buy oat milk' to my list"\n    expect: {tool: add_todo}\n`);
+    const judge = ['--judge-base-url', judgeUrl(), '--judge-model-name', 'rule-judge'];
+    const base = ['eval', '--config', fixture('hosts/todo.json'), '--queries', queries, ...judge];
+    // A second model: the rule judge's endpoint, which answers every request with text and no call.
+    const models = await runCli([...base, '--models', `mock,openai:rule-judge@${judgeUrl()}`, '--json', join(dir, 'models.json')], { timeoutMs: 240_000 });
+    expect(models.stderr).not.toContain('E_USAGE');
+    const matrix = (JSON.parse(readFileSync(join(dir, 'models.json'), 'utf8')) as ToolvetResult).models!;
+    const mock = matrix.models.find((m) => m.model === 'mock')!;
+    // The mock agent: tick-off passes the judge, wrong-milk fails it; not-judged asks for no judge call.
+    expect(mock.scenarios).toMatchObject({ scenarios: 3, judge: { id: `openai:rule-judge@${judgeUrl()}`, cost: { calls: 2 } } });
+    expect(models.stdout).toMatch(/mock: scenarios \d passed, \d failed, \d errored of 3; judge uncalibrated \(no --judge-calibration\)[^;]*; judge cost/);
+    const loading = await runCli([...base, '--loading', 'both', '--json', join(dir, 'loading.json')], { timeoutMs: 240_000 });
+    expect(loading.stderr).not.toContain('E_USAGE');
+    const sides = (JSON.parse(readFileSync(join(dir, 'loading.json'), 'utf8')) as ToolvetResult).loading!.sides;
+    expect(sides.map((side) => side.scenarios?.judge?.cost.calls)).toEqual([2, 2]);
+    expect(loading.stdout).toMatch(/tool search \(deferred loading\): scenarios \d passed, \d failed, \d errored of 3; judge uncalibrated/);
+    const sweep = await runCli([...base, '--distractors', '0,5'], { timeoutMs: 240_000 });
+    expect(sweep.stdout).toContain(`warning W_SWEEP_SCENARIOS: query set ${queries}: its 3 scenario(s) are not run by --distractors, which sweeps selection cases only`);
+  }, 600_000);
+
   it('a scenario with expect.judge and no judge set is an input error before any scenario runs', async () => {
     const queries = join(dir, 'judged-no-judge.yaml');
     writeFileSync(queries, QUERIES);

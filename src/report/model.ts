@@ -128,6 +128,8 @@ export interface ModelMatrixEntry {
   /** Its own gates (--min-accuracy and the cost gates) applied to its cases. */
   verdict: Verdict;
   errors: ErrorInfo[];
+  /** Its scenarios, when the query sets have any: the counts and, when judged, the judge's cost and calibration. */
+  scenarios?: ScenarioSummary;
 }
 
 /** Two models of `eval --models` paired case by case, with the statistics of the description A/B. */
@@ -166,6 +168,8 @@ export interface LoadingSide {
   /** Model requests per attempt (1 with every tool loaded; the searches and the answer under deferred loading). */
   requestsPerAttempt: number;
   errors: ErrorInfo[];
+  /** The scenarios under this loading, when the query sets have any: the counts and, when judged, the judge's cost and calibration. */
+  scenarios?: ScenarioSummary;
 }
 
 /** `eval --loading both`: the same cases with every tool loaded and with deferred loading, paired by the description A/B's statistics. */

@@ -47,6 +47,12 @@ export function trajectoryText(s: ScenarioResult, judge?: ScenarioSummary['judge
   return lines.join('\n');
 }
 
+/** A run's scenarios in one line, with the judge's calibration and cost when judged (the matrix and loading rows). */
+export function scenarioSummaryText(sum: ScenarioSummary): string {
+  const judge = sum.judge ? `; ${calibrationLine(sum.judge.calibration, sum.judge.id)}; ${judgeCostText(sum.judge.cost)}` : '';
+  return `scenarios ${sum.passed} passed, ${sum.failed} failed, ${sum.errored} errored of ${sum.scenarios}${judge}`;
+}
+
 export function renderScenariosText(result: ToolvetResult): string | undefined {
   const scenarios = result.scenarios;
   if (!scenarios?.length) return undefined;

@@ -45,6 +45,13 @@ export async function runDistractorSweep(options: SweepOptions): Promise<Toolvet
       extra.set(set.name, distractorPool(tools, others, max, options.seed));
     }
     const cases = inputs.sets.flatMap((s) => allCases(s));
+    // The sweep measures tool choice against the tool count; a scenario (a whole conversation) is not swept.
+    const unswept = inputs.sets.filter((s) => s.scenarios.length > 0);
+    const warnings: ToolvetResult['warnings'] = unswept.map((s) => ({
+      code: 'W_SWEEP_SCENARIOS',
+      message: `query set ${s.file}: its ${s.scenarios.length} scenario(s) are not run by --distractors, which sweeps selection cases only`,
+      hint: 'run the scenarios without --distractors',
+    }));
     const points: SweepPoint[] = [];
     let first: CaseResult[] = [];
     for (const size of options.sizes) {
@@ -94,7 +101,7 @@ export async function runDistractorSweep(options: SweepOptions): Promise<Toolvet
       summary: summarise(first),
       cases: first,
       sweep: { points, tokenMethod: 'estimate', ...(options.distractorFile ? { distractorFile: options.distractorFile } : {}) },
-      warnings: [],
+      warnings,
       errors,
     };
   } finally {

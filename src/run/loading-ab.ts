@@ -28,6 +28,7 @@ function side(loading: LoadingSide['loading'], run: ToolvetResult): LoadingSide 
     largestRequest: t?.perRequest ?? 0,
     requestsPerAttempt: t?.requestsPerAttempt ?? 1,
     errors: run.errors,
+    ...(run.scenarioSummary ? { scenarios: run.scenarioSummary } : {}),
   };
 }
 

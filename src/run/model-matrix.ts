@@ -61,7 +61,7 @@ export async function runModelMatrix(options: ModelMatrixOptions): Promise<Toolv
       if (options.signal?.aborted) break;
       const result = await runEval({ ...shared, model, keepCases: 'all' });
       runs.push(result);
-      const entry: ModelMatrixEntry = { model: model.id, summary: result.summary!, verdict: result.verdict, errors: result.errors };
+      const entry: ModelMatrixEntry = { model: model.id, summary: result.summary!, verdict: result.verdict, errors: result.errors, ...(result.scenarioSummary ? { scenarios: result.scenarioSummary } : {}) };
       entries.push(entry);
       onModel?.(entry);
     }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseDistractorSizes } from '../../run/distractors.ts';
 import { runDistractorSweep } from '../../run/distractor-sweep.ts';
 import { renderSweepText } from '../../report/sweep-render.ts';
-import { renderEvalConsole, warmEvalConsole } from '../../../reporters/console.ts';
+import { renderEvalConsole, renderNotices, warmEvalConsole } from '../../../reporters/console.ts';
 import { whenIdle, type IdleWork } from '../when-idle.ts';
 import { prepareArgumentChecks } from '../../scoring/schema-check.ts';
 import { emitGitHub } from '../../../reporters/github.ts';
@@ -23,6 +23,8 @@ import { InvalidArgumentError } from 'commander';
 import { writeJsonFile } from '../output.ts';
 import { loadCalibration } from '../../judge/calibration-summary.ts';
 import { judgeFromFlags } from '../judge-options.ts';
+import type { ModelDriver } from '../../types.ts';
+import type { JudgeCalibrationSummary } from '../../judge/judge-types.ts';
 
 export interface EvalFlags extends ModelFlags, ServerFlags {
   config?: string;
@@ -134,6 +136,13 @@ function scoredRunOptions(flags: EvalFlags) {
   };
 }
 
+/** The judge of scenarios' `expect.judge` answers and its calibration, from the flags (each absent when not set). */
+function judgeOptions(flags: EvalFlags): { judge?: ModelDriver; judgeCalibration?: JudgeCalibrationSummary } {
+  const judgeCalibration = flags.judgeCalibration ? loadCalibration(flags.judgeCalibration) : undefined;
+  const judge = judgeFromFlags(flags);
+  return { ...(judge ? { judge } : {}), ...(judgeCalibration ? { judgeCalibration } : {}) };
+}
+
 /** `eval --distractors`: the same cases at each tool count, accuracy against the count. */
 async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<ToolvetResult> {
   const { signal, dispose } = abortOnSignals();
@@ -147,7 +156,7 @@ async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<Toolvet
       signal,
       onPoint: (p) => process.stderr.write(`toolvet eval: ${p.tools} tools, accuracy ${(p.accuracy * 100).toFixed(1)}%\n`),
     });
-    process.stdout.write(`${renderSweepText(result.sweep!)}\n${result.verdict.reasons.join('\n')}\n`);
+    process.stdout.write(`${[renderSweepText(result.sweep!), ...renderNotices({ warnings: result.warnings, errors: [] }), ...result.verdict.reasons].join('\n')}\n`);
     if (flags.json) writeJsonFile(flags.json, result);
     if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
     setExit(exitCodeFor(result.verdict.status));
@@ -162,11 +171,13 @@ async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<Toolvet
 async function executeLoadingAb(flags: EvalFlags, setExit: SetExit): Promise<ToolvetResult> {
   const clash = flags.results ? '--results' : flags.resume ? '--resume' : undefined;
   if (clash) throw new ToolvetError('E_USAGE', `--loading both cannot be combined with ${clash}`, { hint: `run ${clash} once per loading with --loading all and --loading search` });
+  const judging = judgeOptions(flags);
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
   try {
     const result = await runLoadingAb({
       ...scoredRunOptions(flags),
+      ...judging,
       model,
       signal,
       onSide: (s) => process.stderr.write(`toolvet eval: ${s.loading === 'all' ? 'every tool' : 'tool search'}, accuracy ${(s.summary.accuracy * 100).toFixed(1)}%\n`),
@@ -176,6 +187,7 @@ async function executeLoadingAb(flags: EvalFlags, setExit: SetExit): Promise<Too
   } finally {
     dispose();
     await model.close?.();
+    await judging.judge?.close?.();
   }
 }
 
@@ -195,10 +207,12 @@ async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<Toolve
   if (clash) throw new ToolvetError('E_USAGE', `--models cannot be combined with ${clash}`, { hint: `run ${clash} once per model with --model, or drop it to compare the models` });
   const models = modelSpecs(flags.models!, flags);
   const cassettes = modelCassettes(flags);
+  const judging = judgeOptions(flags);
   const { signal, dispose } = abortOnSignals();
   try {
     const result = await runModelMatrix({
       ...scoredRunOptions(flags),
+      ...judging,
       models,
       ...(cassettes ? { cassettes } : {}),
       signal,
@@ -207,6 +221,7 @@ async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<Toolve
     return finishEval(flags, result, setExit);
   } finally {
     dispose();
+    await judging.judge?.close?.();
   }
 }
 
@@ -231,10 +246,9 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
       hint: `drop --results (the resumed file then holds every case), or copy ${flags.resume} to ${flags.results} and resume that`,
     });
   }
-  const judgeCalibration = flags.judgeCalibration ? loadCalibration(flags.judgeCalibration) : undefined;
+  const { judge, judgeCalibration } = judgeOptions(flags);
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
-  const judge = judgeFromFlags(flags);
   const progress = createProgress({ label: 'toolvet eval' });
   let store: CaseStore | undefined;
   let warm: IdleWork | undefined;
