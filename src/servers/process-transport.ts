@@ -10,15 +10,18 @@
  * (session-processes.ts says what cannot be reached).
  *
  * Spawned without a shell, with only the SDK's safe default environment plus the entry's own `env`
- * (and TOOLVET_SERVER_SESSION, a random marker that names no secret).
+ * (and TOOLVET_SERVER_SESSION, a random marker that names no secret). Spawning needs nothing of the
+ * SDK (spawn-env.ts), so `spawnEarly()` starts the process while the SDK loads; what the process does
+ * before the client's `start()` (output, exit, a spawn error) reaches the client when it starts.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { randomBytes } from 'node:crypto';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../safety/json-depth.ts';
-import { loadMcpSdk, mcpSdk } from './mcp-sdk.ts';
-import { killAll, SESSION_MARKER, sessionProcesses } from './session-processes.ts';
+import { mcpSdk } from './mcp-sdk.ts';
+import { killAll, processStart, SESSION_MARKER, sessionProcesses } from './session-processes.ts';
+import { defaultEnvironment, STDIO_MAX_LINE_BYTES, tempFolderEnv } from './spawn-env.ts';
 import { clipText } from '../safety/clip.ts';
 
 export interface ProcessParams {
@@ -26,7 +29,7 @@ export interface ProcessParams {
   args: string[];
   env?: Record<string, string>;
   cwd?: string;
-  /** Largest single message accepted on stdout, in bytes (the SDK's 10 MB by default). */
+  /** Largest single message accepted on stdout, in bytes (the SDK's 10 MB by default, STDIO_MAX_LINE_BYTES). */
   maxBufferSize?: number;
   /** Receives each stdout line that is not a JSON-RPC message (a server must print nothing else there). */
   onNoise?: (description: string) => void;
@@ -95,28 +98,20 @@ const liveTransports = new Set<ProcessTransport>();
 
 type Child = ChildProcessByStdio<Writable, Readable, Readable>;
 
-/**
- * The temporary-folder variables, passed on when set: the SDK's default environment leaves them out,
- * so a server would write its temporary files to /tmp whatever folder the user (or CI) chose. They name
- * a folder, never a secret.
- */
-function tempFolderEnv(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of ['TMPDIR', 'TMP', 'TEMP']) {
-    const value = process.env[key];
-    if (value !== undefined && value !== '') out[key] = value;
-  }
-  return out;
-}
-
 export class ProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child?: Child;
-  /** Set by start(), once the SDK (and its default line limit) is loaded. */
-  private lines!: LineBuffer;
+  private readonly lines: LineBuffer;
+  /** Settles when the process has spawned, or failed to. */
+  private spawned?: Promise<void>;
+  /** The client has started this transport (its handlers are set); until then the process's events wait in `queued`. */
+  private attached = false;
+  private queued: (() => void)[] = [];
+  /** When the server process started (clock ticks since boot): only younger processes can carry its marker. */
+  private since = 0;
   private exitedPromise?: Promise<void>;
   private exited = false;
   private closeFired = false;
@@ -131,7 +126,9 @@ export class ProcessTransport implements Transport {
   constructor(
     private readonly params: ProcessParams,
     private readonly deadlines: EndDeadlines = DEFAULT_END_DEADLINES,
-  ) {}
+  ) {
+    this.lines = new LineBuffer(params.maxBufferSize ?? STDIO_MAX_LINE_BYTES);
+  }
 
   /** The server's stderr; read it to keep the tail (the stream exists once started). */
   get stderr(): Readable | null {
@@ -142,45 +139,45 @@ export class ProcessTransport implements Transport {
     return this.child?.pid ?? null;
   }
 
-  async start(): Promise<void> {
-    if (this.child) throw new Error('ProcessTransport already started');
+  /** Starts the process before the client exists (the server boots while the SDK loads); `start()` then adopts it. */
+  spawnEarly(): void {
+    if (!this.child) this.spawn();
+  }
+
+  start(): Promise<void> {
+    if (this.attached) return Promise.reject(new Error('ProcessTransport already started'));
+    this.attached = true;
+    if (!this.child) this.spawn();
+    for (const event of this.queued.splice(0)) event();
+    return this.spawned!;
+  }
+
+  /** Runs `event` now when the client has started, else when it does (in the order the events came). */
+  private whenAttached(event: () => void): void {
+    if (this.attached) event();
+    else this.queued.push(event);
+  }
+
+  private spawn(): void {
     installExitHook();
-    const sdk = await loadMcpSdk();
-    const { getDefaultEnvironment } = sdk.stdio;
-    this.lines = new LineBuffer(this.params.maxBufferSize ?? sdk.client.STDIO_DEFAULT_MAX_BUFFER_SIZE);
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.params.command, this.params.args, {
-        env: { ...getDefaultEnvironment(), ...tempFolderEnv(), ...this.params.env, [SESSION_MARKER]: this.marker },
-        cwd: this.params.cwd,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        shell: false,
-        detached: POSIX,
-        windowsHide: true,
-      });
-      this.child = child;
-      child.once('error', (error) => {
-        this.exited = true;
-        reject(error);
-        this.onerror?.(error);
-        this.fireClose();
-      });
-      child.once('spawn', () => {
-        if (child.pid !== undefined) liveGroups.add(child.pid);
-        liveTransports.add(this);
-        resolve();
-      });
-      this.exitedPromise = new Promise((done) => child.once('exit', () => done()));
-      child.once('exit', (code, signal) => {
-        this.exited = true;
-        this.exitReason = signal ? `signal ${signal}` : `exit code ${code}`;
-        void this.afterExit();
-      });
-      child.stdin.on('error', (error) => this.onerror?.(error));
-      child.stdout.on('error', (error) => this.onerror?.(error));
-      child.stderr.on('error', () => undefined);
-      const onStderr = this.params.onStderr;
-      if (onStderr) child.stderr.on('data', (chunk: Buffer) => onStderr(chunk.toString()));
-      else child.stderr.resume();
+    const child = spawn(this.params.command, this.params.args, {
+      env: { ...defaultEnvironment(), ...tempFolderEnv(), ...this.params.env, [SESSION_MARKER]: this.marker },
+      cwd: this.params.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      shell: false,
+      detached: POSIX,
+      windowsHide: true,
+    });
+    this.child = child;
+    let resolveSpawn!: () => void;
+    let rejectSpawn!: (error: Error) => void;
+    this.spawned = new Promise((resolve, reject) => {
+      resolveSpawn = resolve;
+      rejectSpawn = reject;
+    });
+    this.spawned.catch(() => undefined);
+    // stdout is read from the client's start on; the pipe holds what comes before.
+    this.whenAttached(() =>
       child.stdout.on('data', (chunk: Buffer) => {
         let lines: string[];
         try {
@@ -191,8 +188,36 @@ export class ProcessTransport implements Transport {
           return;
         }
         for (const line of lines) this.deliver(line);
+      }),
+    );
+    child.once('error', (error) => {
+      this.exited = true;
+      this.whenAttached(() => {
+        rejectSpawn(error);
+        this.onerror?.(error);
+        this.fireClose();
       });
     });
+    child.once('spawn', () => {
+      if (child.pid !== undefined) {
+        liveGroups.add(child.pid);
+        if (POSIX) this.since = processStart(child.pid) ?? 0;
+      }
+      liveTransports.add(this);
+      this.whenAttached(resolveSpawn);
+    });
+    this.exitedPromise = new Promise((done) => child.once('exit', () => done()));
+    child.once('exit', (code, signal) => {
+      this.exited = true;
+      this.exitReason = signal ? `signal ${signal}` : `exit code ${code}`;
+      this.whenAttached(() => void this.afterExit());
+    });
+    child.stdin.on('error', (error) => this.whenAttached(() => this.onerror?.(error)));
+    child.stdout.on('error', (error) => this.whenAttached(() => this.onerror?.(error)));
+    child.stderr.on('error', () => undefined);
+    const onStderr = this.params.onStderr;
+    if (onStderr) child.stderr.on('data', (chunk: Buffer) => onStderr(chunk.toString()));
+    else child.stderr.resume();
   }
 
   send(message: JSONRPCMessage): Promise<void> {
@@ -217,7 +242,7 @@ export class ProcessTransport implements Transport {
     const child = this.child;
     if (!child) return;
     if (!this.exited) {
-      if (POSIX && child.pid !== undefined) this.descendants = sessionProcesses(child.pid, this.marker);
+      if (POSIX && child.pid !== undefined) this.descendants = sessionProcesses(child.pid, this.marker, this.since);
       try {
         child.stdin.end();
       } catch {
@@ -258,7 +283,7 @@ export class ProcessTransport implements Transport {
       // that left the group and session with setsid (session-processes.ts).
       killGroup(child.pid, 'SIGKILL');
       liveGroups.delete(child.pid);
-      if (POSIX) killAll([...new Set([...this.descendants, ...sessionProcesses(child.pid, this.marker)])]);
+      if (POSIX) killAll([...new Set([...this.descendants, ...sessionProcesses(child.pid, this.marker, this.since)])]);
     }
     child.stdin.destroy();
     child.stdout.destroy();
@@ -269,7 +294,7 @@ export class ProcessTransport implements Transport {
 
   /** At Toolvet's own exit (synchronous): the descendants that left the server's group. */
   killSession(): void {
-    if (POSIX && this.child?.pid !== undefined) killAll(sessionProcesses(this.child.pid, this.marker));
+    if (POSIX && this.child?.pid !== undefined) killAll(sessionProcesses(this.child.pid, this.marker, this.since));
   }
 
   private waitExit(ms: number): Promise<boolean> {

@@ -44,6 +44,14 @@ export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resou
 
 const EXITED = new Error('exited');
 
+/** A connection's transport, made before its client (ServerConnection.wire). */
+interface Wired {
+  transport: Transport;
+  noise: string[];
+  stderr: StderrTail;
+  bind: (connection: ServerConnection) => void;
+}
+
 export { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts.ts';
 export type { ServedSkill } from './served-skills.ts';
 
@@ -102,11 +110,14 @@ export class ServerConnection {
 
   static async start(name: string, entry: ServerEntry, timeouts: Partial<ServerTimeouts> = {}, options: StartOptions = {}): Promise<ServerConnection> {
     const limits = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
-    const { SdkError } = (await loadMcpSdk()).client;
     const kind = entry.transport ?? 'stdio';
+    // A stdio server's process starts before the client SDK has loaded: the server boots meanwhile.
+    const early = isRemote(entry) ? undefined : ServerConnection.wire(name, entry, options, new StderrTail());
+    if (early?.transport instanceof ProcessTransport) early.transport.spawnEarly();
+    const { SdkError } = (await loadMcpSdk()).client;
     // SSE is a 2024-11-05 transport: no modern server speaks it, so there is nothing to probe for.
     const first = kind === 'sse' ? 'legacy' : 'auto';
-    let connection = ServerConnection.create(name, entry, limits, options, first);
+    let connection = ServerConnection.create(name, entry, limits, options, first, early);
     try {
       await connection.connect();
     } catch (error) {
@@ -114,7 +125,7 @@ export class ServerConnection {
       // `initialize`) is a legacy server: start it again and say hello the 2025 way.
       if (kind === 'stdio' && first === 'auto' && error instanceof SdkError && /closed during the server\/discover probe/.test(error.message)) {
         const stderr = connection.stderr;
-        connection = ServerConnection.create(name, entry, limits, options, 'legacy', stderr);
+        connection = ServerConnection.create(name, entry, limits, options, 'legacy', ServerConnection.wire(name, entry, options, stderr));
         await connection.connect();
       } else throw error;
     }
@@ -128,10 +139,10 @@ export class ServerConnection {
     return connection;
   }
 
-  private static create(name: string, entry: ServerEntry, timeouts: ServerTimeouts, options: StartOptions, mode: 'auto' | 'legacy', stderr = new StderrTail()): ServerConnection {
+  /** The transport and what it reports into (stderr tail, stdout noise, breaches), before the client exists. */
+  private static wire(name: string, entry: ServerEntry, options: StartOptions, stderr: StderrTail): Wired {
     const noise: string[] = [];
     // A breach of the caps fails this connection's waiting calls (the connection exists by then).
-    // eslint-disable-next-line prefer-const -- set below once the connection exists; the callbacks read it later
     let self: ServerConnection | undefined;
     const transport = serverTransport(name, entry, {
       limits: options.transportLimits,
@@ -139,6 +150,11 @@ export class ServerConnection {
       stderr,
       onNoise: (line) => void (noise.length < 20 && noise.push(line)),
     });
+    return { transport, noise, stderr, bind: (connection) => (self = connection) };
+  }
+
+  private static create(name: string, entry: ServerEntry, timeouts: ServerTimeouts, options: StartOptions, mode: 'auto' | 'legacy', wired = ServerConnection.wire(name, entry, options, new StderrTail())): ServerConnection {
+    const { transport, noise, stderr } = wired;
     // On stdio a silent probe means a legacy server (one that drops unknown requests): the probe waits
     // half the start timeout (at most 10 s; the server boots meanwhile), and that wait is added to the
     // start deadline, so the 2025 handshake still gets the whole start timeout. On HTTP silence is an
@@ -151,7 +167,7 @@ export class ServerConnection {
     // Both eras reach this one handler: 2025 as a request from the server, 2026-07-28 embedded in an input_required result.
     if (options.answerInput) client.setRequestHandler('elicitation/create', (request) => connection.answerInputRequest(request.params) as never);
     connection.identity.transport = entry.transport ?? 'stdio';
-    self = connection;
+    wired.bind(connection);
     return connection;
   }
 

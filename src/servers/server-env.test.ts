@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerConnection } from './server-connection.ts';
+import { defaultEnvironment, STDIO_MAX_LINE_BYTES } from './spawn-env.ts';
 import { tempDir } from '../testing/temp-dir.ts';
 
 const script = fileURLToPath(new URL('../../fixtures/faults/report-env.mjs', import.meta.url));
@@ -35,4 +36,20 @@ describe('the environment of a spawned server', () => {
       await connection.close();
     }
   }, 60_000);
+
+  it('is the SDK\'s default environment, known without loading the SDK (spawn-env.ts)', async () => {
+    const { getDefaultEnvironment } = await import('@modelcontextprotocol/client/stdio');
+    const { STDIO_DEFAULT_MAX_BUFFER_SIZE } = await import('@modelcontextprotocol/client');
+    const saved = { ...process.env };
+    try {
+      // A shell function is never passed on; an unset variable is left out; the rest as they are.
+      Object.assign(process.env, { SHELL: '() { :; }; echo pwned', TERM: 'xterm-256color', LOGNAME: 'ada', TOOLVET_TEST_PARENT_SECRET: 'sk-parent-only-value' });
+      delete process.env.USER;
+      expect(defaultEnvironment()).toEqual(getDefaultEnvironment());
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
+    expect(STDIO_MAX_LINE_BYTES).toBe(STDIO_DEFAULT_MAX_BUFFER_SIZE);
+  });
 });

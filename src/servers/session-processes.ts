@@ -20,6 +20,8 @@ interface Stat {
   ppid: number;
   pgid: number;
   sid: number;
+  /** When the process started, in clock ticks since boot. */
+  start: number;
 }
 
 /** `/proc/<pid>/stat` fields after the command name (which may hold spaces and parentheses). */
@@ -27,9 +29,9 @@ function statOf(pid: number): Stat | undefined {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    // state ppid pgrp session ...; a zombie is already dead.
+    // state ppid pgrp session ... starttime (the 22nd field); a zombie is already dead.
     if (fields[0] === 'Z') return undefined;
-    return { ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]) };
+    return { ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]), start: Number(fields[19]) };
   } catch {
     return undefined;
   }
@@ -43,6 +45,29 @@ function processIds(): number[] {
   }
 }
 
+/**
+ * Every live process's stat, read once per turn of the event loop: the servers of a pool close
+ * together, and each close reads the table (about 100 reads of /proc, a few ms per pass).
+ */
+let table: Map<number, Stat> | undefined;
+
+function processTable(): Map<number, Stat> {
+  if (table) return table;
+  const stats = new Map<number, Stat>();
+  for (const pid of processIds()) {
+    const stat = statOf(pid);
+    if (stat) stats.set(pid, stat);
+  }
+  table = stats;
+  setImmediate(() => (table = undefined)).unref();
+  return stats;
+}
+
+/** When `pid` started (clock ticks since boot), or undefined when it is gone or there is no /proc. */
+export function processStart(pid: number): number | undefined {
+  return statOf(pid)?.start;
+}
+
 function carriesMarker(pid: number, marker: string): boolean {
   try {
     return readFileSync(`/proc/${pid}/environ`).includes(`${SESSION_MARKER}=${marker}\0`);
@@ -54,13 +79,11 @@ function carriesMarker(pid: number, marker: string): boolean {
 /**
  * The live processes that belong to the server `root` (not `root` itself, never Toolvet or its
  * ancestors): its descendants, its session and group, and those carrying `marker`. Empty without /proc.
+ * Only a process started no earlier than the server can carry its marker, so with `since` (the
+ * server's `processStart`, read while it was alive) older ones' environments are not read.
  */
-export function sessionProcesses(root: number, marker?: string): number[] {
-  const stats = new Map<number, Stat>();
-  for (const pid of processIds()) {
-    const stat = statOf(pid);
-    if (stat) stats.set(pid, stat);
-  }
+export function sessionProcesses(root: number, marker?: string, since = 0): number[] {
+  const stats = processTable();
   const ours = new Set<number>();
   for (let pid: number | undefined = process.pid; pid !== undefined && pid > 0 && !ours.has(pid); pid = stats.get(pid)?.ppid) ours.add(pid);
   const found = new Set<number>();
@@ -76,7 +99,7 @@ export function sessionProcesses(root: number, marker?: string): number[] {
   }
   for (const [pid, stat] of stats) {
     if (stat.sid === root || stat.pgid === root) found.add(pid);
-    else if (marker && !found.has(pid) && carriesMarker(pid, marker)) found.add(pid);
+    else if (marker && stat.start >= since && !found.has(pid) && carriesMarker(pid, marker)) found.add(pid);
   }
   found.delete(root);
   for (const pid of ours) found.delete(pid);
