@@ -7,13 +7,13 @@
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { ToolvetError } from '../errors.ts';
 import { readDataFile } from '../config/read-file.ts';
 import { registerSecret } from '../safety/secrets.ts';
 import { writeFileInside } from '../safety/write-file.ts';
+import { userCacheDir } from '../disk-cache/cache-folder.ts';
 
 /** One login: the tokens an authorization server issued for one MCP server. */
 export interface CachedLogin {
@@ -38,8 +38,7 @@ interface CacheFile {
 
 /** The cache folder for this environment (XDG Base Directory: a relative XDG_CACHE_HOME is ignored). */
 export function tokenCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const xdg = env.XDG_CACHE_HOME;
-  return join(xdg && isAbsolute(xdg) ? xdg : join(env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir(), '.cache'), 'toolvet', 'oauth');
+  return join(userCacheDir(env), 'oauth');
 }
 
 const fileName = (serverUrl: string): string => `${createHash('sha256').update(serverUrl).digest('hex').slice(0, 32)}.json`;

@@ -97,7 +97,8 @@ describe('precompiled validators', () => {
       "const loaded = Object.keys(createRequire(import.meta.url).cache);",
       "console.log(JSON.stringify(loaded.filter((f) => f.includes('/dist/validators/')).map((f) => f.split('/').pop()).sort()));",
     ].join('\n');
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    // Without the compiled-schema cache (src/disk-cache): a cached tool schema would skip the meta-schema check.
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, TOOLVET_CACHE_DIR: 'off' } });
     const onDisk = readdirSync(new URL('dist/validators/', ROOT));
     const expected = [
       precompiledName(precompiledKey('plain', projectSchemas()[0].schema)),

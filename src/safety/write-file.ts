@@ -93,6 +93,11 @@ function checkTarget(file: string): Stats | undefined {
 export interface WriteOptions {
   /** Permission bits of the file written (0o600 for credentials), set before any byte is written. */
   mode?: number;
+  /**
+   * false: skip the flush to disk before the rename (still atomic for readers). Only for files that
+   * are worth nothing after a crash: a cache entry that is recomputed when it is torn.
+   */
+  durable?: boolean;
 }
 
 /**
@@ -131,7 +136,7 @@ export function writeFileAtomicWith(file: string, produce: (write: (data: string
       }
     });
     producing = false;
-    fsyncSync(fd);
+    if (options.durable !== false) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
     renameSync(temp, file);

@@ -5,6 +5,7 @@ import type { Ajv, Options, ValidateFunction } from 'ajv';
 import { lazyRequire } from '../lazy-require.ts';
 import { metaSchemaKey, precompiledValidator, type MetaDialect } from '../config/precompiled-validators.ts';
 import type { JsonSchema } from '../types.ts';
+import { cachedValidator, saveValidator } from '../disk-cache/schema-code.ts';
 
 // Lenient on purpose: this checks calls against third-party schemas, not the schemas themselves (lint does that).
 // Server patterns run on a linear-time engine (src/safety/regex-engine.ts): no schema can hang a run.
@@ -20,9 +21,14 @@ const cache = new WeakMap<object, ValidateFunction | Error>();
 // Keyed by the schema's text too: the same schema in another object (another list, a second server) compiles once.
 const byText = new Map<string, ValidateFunction | Error>();
 
+// `source`: the generated code is kept, so a compiled schema can be cached for the next run (src/disk-cache/schema-code.ts).
+const INSTANCE_OPTIONS: Options = { ...LENIENT_AJV_OPTIONS, validateSchema: false, code: { ...LENIENT_AJV_OPTIONS.code, source: true } };
+/** What else shapes the generated code besides the schema: a cached validator made under other options is never used. */
+const CACHE_OPTIONS = JSON.stringify({ ...INSTANCE_OPTIONS, code: { source: true, regExp: linearRegExp.code } });
+
 function instance(dialect: MetaDialect): Ajv {
-  if (dialect === 'draft-07') return (ajv07 ??= new (ajvDraft07().Ajv)({ ...LENIENT_AJV_OPTIONS, validateSchema: false }));
-  return (ajv2020 ??= new (ajvDraft2020().Ajv2020)({ ...LENIENT_AJV_OPTIONS, validateSchema: false }));
+  if (dialect === 'draft-07') return (ajv07 ??= new (ajvDraft07().Ajv)(INSTANCE_OPTIONS));
+  return (ajv2020 ??= new (ajvDraft2020().Ajv2020)(INSTANCE_OPTIONS));
 }
 
 /** Throws as Ajv's own check does ("schema is invalid: ...") when the schema breaks its meta-schema. */
@@ -32,11 +38,16 @@ function checkMeta(ajv: Ajv, dialect: MetaDialect, schema: object): void {
   if (!valid) throw new Error(`schema is invalid: ${ajv.errorsText(meta ? meta.errors : ajv.errors)}`);
 }
 
-function compileOnce(dialect: MetaDialect, schema: JsonSchema): ValidateFunction | Error {
+function compileOnce(dialect: MetaDialect, schema: JsonSchema, text: string): ValidateFunction | Error {
+  // A schema compiled on an earlier run passed the meta-schema check then: its code loads without Ajv.
+  const cached = cachedValidator(text, CACHE_OPTIONS, { linearRegExp });
+  if (cached) return cached;
   const ajv = instance(dialect);
   try {
     checkMeta(ajv, dialect, schema);
-    return ajv.compile(schema);
+    const validate = ajv.compile(schema);
+    saveValidator(text, CACHE_OPTIONS, ajv, validate);
+    return validate;
   } catch (error) {
     return error as Error;
   }
@@ -55,7 +66,7 @@ export function compileLenient(schema: JsonSchema): ValidateFunction | Error {
   const text = `${dialect} ${JSON.stringify(rest)}`;
   hit = byText.get(text);
   if (!hit) {
-    hit = compileOnce(dialect, rest);
+    hit = compileOnce(dialect, rest, text);
     byText.set(text, hit);
   }
   cache.set(schema, hit);
