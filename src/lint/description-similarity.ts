@@ -113,11 +113,17 @@ export function descriptionSimilarities(tools: readonly ToolDefinition[], minSim
   // Object words: the words tool names use ("issue", "team", "org"), less verbs and the prefix most names share.
   const nameUse = new Map<string, number>();
   for (const t of tools) for (const w of new Set(nameWords(t.name))) if (!TOOL_VERBS.has(w) && w.length >= 2) nameUse.set(stem(w), (nameUse.get(stem(w)) ?? 0) + 1);
-  const objectStems = [...nameUse].filter(([, n]) => tools.length < 4 || n <= tools.length / 2).map(([w]) => w);
+  const objectStems = new Set([...nameUse].filter(([, n]) => tools.length < 4 || n <= tools.length / 2).map(([w]) => w));
   const objectCache = new Map<string, boolean>();
+  // An object word is one of those stems, or starts with one of 3+ characters: looked up by the term's
+  // prefixes rather than by a scan of the stems (a set of thousands of numbered names has as many).
   const isObjectWord = (term: string): boolean => {
     let known = objectCache.get(term);
-    if (known === undefined) objectCache.set(term, (known = objectStems.some((w) => term === w || (w.length >= 3 && term.startsWith(w)))));
+    if (known === undefined) {
+      known = objectStems.has(term);
+      for (let end = 3; !known && end < term.length; end++) known = objectStems.has(term.slice(0, end));
+      objectCache.set(term, known);
+    }
     return known;
   };
   // Each tool's object words with their counts, in the order of its text, found once rather than per pair.
@@ -142,74 +148,113 @@ export function descriptionSimilarities(tools: readonly ToolDefinition[], minSim
     }
   });
   const allIndexes = [...byKind.values()];
+  const corpus: Corpus = {
+    vectors,
+    sq,
+    verbStems,
+    ownVerb: vectors.map((v, i) => (verbStems[i] === undefined ? 0 : (v.get(verbStems[i]!) ?? 0))),
+    objectTerms,
+    objectCounts,
+    counts,
+    dot: new Float64Array(tools.length),
+  };
   const pairs: SimilarPair[] = [];
-  const dot = new Float64Array(tools.length);
-  const touched: number[] = [];
+  // The tools a row touched; a typed array sorts numerically without a comparator call per step.
+  const touched = new Int32Array(tools.length);
+  const rowWeights: number[] = [];
+  const rowLists: Posting[] = [];
   for (let i = 0; i < tools.length; i++) {
     if (sq[i] === 0) continue;
     const indexes = kindOf[i] === ANY_KIND ? allIndexes : [byKind.get(kindOf[i])!, ...(byKind.has(ANY_KIND) ? [byKind.get(ANY_KIND)!] : [])];
     // For one pair the products are added term by term in tool i's order, as with one index: the same sums.
+    rowWeights.length = 0;
+    rowLists.length = 0;
     for (const [term, weight] of vectors[i]) {
       for (const index of indexes) {
         const list = index.get(term);
         if (!list) continue;
-        const { tools: ids, weights } = list;
-        for (let k = firstAfter(ids, i); k < ids.length; k++) {
-          const j = ids[k];
-          if (dot[j] === 0) touched.push(j);
-          dot[j] += weight * weights[k];
-        }
+        rowWeights.push(weight);
+        rowLists.push(list);
       }
     }
+    const count = addRow(i, rowWeights, rowLists, corpus.dot, touched);
     // Ascending, so pairs of equal similarity come out in tool order whatever the index's layout.
-    touched.sort((x, y) => x - y);
-    for (const j of touched) {
-      const similarity = !differentObjects(i, j) ? withoutVerbs(i, j) : 0;
-      if (similarity >= minSimilarity && similarity > 0) pairs.push({ a: names[i], b: names[j], similarity });
-      dot[j] = 0;
-    }
-    touched.length = 0;
+    scoreRow(i, touched.subarray(0, count).sort(), corpus, minSimilarity, names, pairs);
   }
   return pairs.sort((x, y) => y.similarity - x.similarity);
+}
 
-  /**
-   * The two descriptions name different objects: each counts a word of the set's tool names the
-   * other lacks (or has fewer of). get_secret_scanning_alert's "secret" against
-   * get_code_scanning_alert's "code"; "for a GitHub repository" against "for a GitHub organization"
-   * beside list_org_...; the same act on different things is not an overlap. One description adding
-   * to the other (list_directory_with_sizes: "including sizes") still is: only one side has more.
-   */
-  function differentObjects(i: number, j: number): boolean {
-    return hasMoreObjects(i, j) && hasMoreObjects(j, i);
-  }
+/** What the pair tests read, by tool index; `dot` holds the current row's dot products. */
+interface Corpus {
+  vectors: TermVector[];
+  /** Squared norms. */
+  sq: number[];
+  verbStems: Array<string | undefined>;
+  /** Each tool's weight of its own operation verb (0 without one). */
+  ownVerb: number[];
+  objectTerms: string[][];
+  objectCounts: number[][];
+  counts: Array<Map<string, number>>;
+  dot: Float64Array;
+}
 
-  function hasMoreObjects(i: number, j: number): boolean {
-    const terms = objectTerms[i];
-    for (let k = 0; k < terms.length; k++) {
-      const term = terms[k];
-      if (term === verbStems[i] || term === verbStems[j]) continue;
-      if (objectCounts[i][k] > (counts[j].get(term) ?? 0)) return true;
-    }
-    return false;
+/**
+ * The pairs of row i at or above `minSimilarity`, in the order of `row` (ascending), clearing each
+ * one's dot product. Both tests are pure; the cheap cosine goes first, so the object-word test runs
+ * only for pairs above the line.
+ */
+function scoreRow(i: number, row: Int32Array, corpus: Corpus, minSimilarity: number, names: readonly string[], pairs: SimilarPair[]): void {
+  for (let k = 0; k < row.length; k++) {
+    const j = row[k];
+    const similarity = withoutVerbs(corpus, i, j);
+    if (similarity >= minSimilarity && similarity > 0 && !differentObjects(corpus, i, j)) pairs.push({ a: names[i], b: names[j], similarity });
+    corpus.dot[j] = 0;
   }
+}
 
-  /** Cosine of tools i and j with the pair's operation verbs left out of both (each verb once). */
-  function withoutVerbs(i: number, j: number): number {
-    const first = verbStems[i];
-    const second = verbStems[j] === first ? undefined : verbStems[j];
-    let d = dot[j];
-    let ni = sq[i];
-    let nj = sq[j];
-    for (const s of [first, second]) {
-      if (s === undefined) continue;
-      const wi = vectors[i].get(s) ?? 0;
-      const wj = vectors[j].get(s) ?? 0;
-      d -= wi * wj;
-      ni -= wi * wi;
-      nj -= wj * wj;
-    }
-    return ni <= 1e-12 || nj <= 1e-12 ? 0 : d / Math.sqrt(ni * nj);
+/**
+ * The two descriptions name different objects: each counts a word of the set's tool names the
+ * other lacks (or has fewer of). get_secret_scanning_alert's "secret" against
+ * get_code_scanning_alert's "code"; "for a GitHub repository" against "for a GitHub organization"
+ * beside list_org_...; the same act on different things is not an overlap. One description adding
+ * to the other (list_directory_with_sizes: "including sizes") still is: only one side has more.
+ */
+function differentObjects(corpus: Corpus, i: number, j: number): boolean {
+  return hasMoreObjects(corpus, i, j) && hasMoreObjects(corpus, j, i);
+}
+
+function hasMoreObjects({ objectTerms, objectCounts, verbStems, counts }: Corpus, i: number, j: number): boolean {
+  const terms = objectTerms[i];
+  for (let k = 0; k < terms.length; k++) {
+    const term = terms[k];
+    if (term === verbStems[i] || term === verbStems[j]) continue;
+    if (objectCounts[i][k] > (counts[j].get(term) ?? 0)) return true;
   }
+  return false;
+}
+
+/** Cosine of tools i and j with the pair's operation verbs left out of both (each verb once). */
+function withoutVerbs({ vectors, sq, verbStems, ownVerb, dot }: Corpus, i: number, j: number): number {
+  const first = verbStems[i];
+  const same = verbStems[j] === first;
+  let d = dot[j];
+  let ni = sq[i];
+  let nj = sq[j];
+  if (first !== undefined) {
+    const wi = ownVerb[i];
+    const wj = same ? ownVerb[j] : (vectors[j].get(first) ?? 0);
+    d -= wi * wj;
+    ni -= wi * wi;
+    nj -= wj * wj;
+  }
+  if (!same && verbStems[j] !== undefined) {
+    const wi = vectors[i].get(verbStems[j]!) ?? 0;
+    const wj = ownVerb[j];
+    d -= wi * wj;
+    ni -= wi * wi;
+    nj -= wj * wj;
+  }
+  return ni <= 1e-12 || nj <= 1e-12 ? 0 : d / Math.sqrt(ni * nj);
 }
 
 /** Tools without an operation verb: compared with every tool (tools of different operations, reading vs creating, are not alternatives to each other). */
@@ -219,6 +264,26 @@ const ANY_KIND = '';
 interface Posting {
   tools: number[];
   weights: number[];
+}
+
+/**
+ * Adds row i's products into `dot` for every later tool of each posting, term by term in the row's
+ * order, and lists each tool it touches first in `touched`; returns how many. A function of its own,
+ * small and called once per tool, so it is optimised early (the loop runs about a million times on
+ * 2,000 tools).
+ */
+function addRow(i: number, rowWeights: readonly number[], rowLists: readonly Posting[], dot: Float64Array, touched: Int32Array): number {
+  let count = 0;
+  for (let t = 0; t < rowLists.length; t++) {
+    const weight = rowWeights[t];
+    const { tools: ids, weights } = rowLists[t];
+    for (let k = firstAfter(ids, i); k < ids.length; k++) {
+      const j = ids[k];
+      if (dot[j] === 0) touched[count++] = j;
+      dot[j] += weight * weights[k];
+    }
+  }
+  return count;
 }
 
 /** The first place in an ascending list holding a value above `i`. */
