@@ -68,18 +68,39 @@ export function runRules<Target, Context>(options: RunRulesOptions<Target, Conte
 
 /** By server, then target (set-level findings first), then severity (worst first), rule id, path. */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
-  // Equal strings (most findings share their server and file) skip the collator.
+  // Thousands of findings share a few thousand targets and a few dozen rule ids and paths: each distinct
+  // string is placed once by the collator, and findings are compared by those places (the same order as
+  // comparing the strings, collator-equal strings sharing a place). Messages, compared last and rarely,
+  // go to the collator directly; equal strings skip it.
   const cmp = (a?: string, b?: string): number => (a === b ? 0 : compareText(a ?? '', b ?? ''));
-  return [...findings].sort(
-    (a, b) =>
-      cmp(a.server, b.server) ||
-      cmp(a.file, b.file) ||
-      cmp(a.target, b.target) ||
-      SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
-      cmp(a.ruleId, b.ruleId) ||
-      cmp(a.path, b.path) ||
-      cmp(a.message, b.message),
-  );
+  const server = textRanks(findings, (f) => f.server);
+  const file = textRanks(findings, (f) => f.file);
+  const target = textRanks(findings, (f) => f.target);
+  const ruleId = textRanks(findings, (f) => f.ruleId);
+  const path = textRanks(findings, (f) => f.path);
+  const keyed = findings.map((f) => ({
+    f,
+    key: [server.get(f.server ?? '')!, file.get(f.file ?? '')!, target.get(f.target ?? '')!, -SEVERITY_RANK[f.severity], ruleId.get(f.ruleId)!, path.get(f.path)!],
+  }));
+  keyed.sort((a, b) => {
+    for (let k = 0; k < a.key.length; k++) if (a.key[k] !== b.key[k]) return a.key[k] - b.key[k];
+    return cmp(a.f.message, b.f.message);
+  });
+  return keyed.map((k) => k.f);
+}
+
+/** Each distinct value's place in the collator's order (undefined as ''); values the collator holds equal share one. */
+function textRanks(findings: readonly Finding[], field: (f: Finding) => string | undefined): Map<string, number> {
+  const distinct = new Set<string>();
+  for (const f of findings) distinct.add(field(f) ?? '');
+  const ordered = [...distinct].sort(compareText);
+  const ranks = new Map<string, number>();
+  let rank = 0;
+  for (let i = 0; i < ordered.length; i++) {
+    if (i > 0 && compareText(ordered[i - 1], ordered[i]) !== 0) rank += 1;
+    ranks.set(ordered[i], rank);
+  }
+  return ranks;
 }
 
 export function summariseFindings(findings: readonly Finding[]): LintSummary {
