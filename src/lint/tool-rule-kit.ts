@@ -203,7 +203,12 @@ export function proseFields(tool: ToolDefinition): TextField[] {
   // (hidden-unicode reports the sequences themselves, on the raw text).
   return textFields(tool)
     .filter((f) => !f.path.endsWith('#name') && !f.path.includes('.enum[') && f.path !== '$.name')
-    .map((f) => ({ ...f, text: stripVTControlCharacters(f.text) }));
+    .map((f) => ({ ...f, text: hasEscape(f.text) ? stripVTControlCharacters(f.text) : f.text }));
+}
+
+/** Escape sequences start with ESC or CSI; text without either is returned by stripVTControlCharacters unchanged. */
+function hasEscape(text: string): boolean {
+  return text.includes('\u001B') || text.includes('\u009B');
 }
 
 /** Words of an identifier: snake_case, kebab-case, camelCase and dotted names split, lowercase. */

@@ -13,7 +13,8 @@ export const defaultValid: ToolRule = {
     const verdicts = new Map<string, string | null>();
     return perTool(tools, (tool) => {
       if (!isObject(tool.inputSchema)) return [];
-      const ajv = ajvFor(dialectOf(tool.inputSchema).dialect, { strict: false, allErrors: true }, tool.inputSchema);
+      // Built when a verdict is not known yet (it also teaches the Ajv this tool's format names): most tools repeat a known one.
+      let ajv: ReturnType<typeof ajvFor> | undefined;
       return allProperties(tool.inputSchema).flatMap((p) => {
         if (!('default' in p.schema)) return [];
         const { default: value, ...rest } = p.schema;
@@ -21,6 +22,7 @@ export const defaultValid: ToolRule = {
         let why = verdicts.get(key);
         if (why === undefined) {
           let validate;
+          ajv ??= ajvFor(dialectOf(tool.inputSchema).dialect, { strict: false, allErrors: true }, tool.inputSchema);
           try {
             validate = ajv.compile(rest);
           } catch {

@@ -20,6 +20,7 @@ export const hiddenUnicode: ToolRule = {
   check: (tools) =>
     perTool(tools, (tool) =>
       textFields(tool).flatMap((field) => {
+        if (!HIDDEN.test(field.text)) return []; // most text has none: no per-character split
         const chars = [...field.text];
         // A zero-width joiner between two pictographs builds one emoji (a family, a flag); it hides nothing.
         const found = chars.filter((ch, i) => HIDDEN.test(ch) && !(ch === '\u200D' && PICTO.test(chars[i - 1] ?? '') && PICTO.test(chars[i + 1] ?? '')));
