@@ -45,6 +45,8 @@ export interface Candidate {
 
 export interface ToolIndex {
   tools: readonly ToolDefinition[];
+  /** The first tool of each name. */
+  byName: ReadonlyMap<string, ToolDefinition>;
   candidates: Candidate[];
   bm25: Bm25Index;
   /** Characters of the tool definitions as JSON, for prompt token estimates. */
@@ -99,7 +101,24 @@ function siblingRemover(tools: readonly ToolDefinition[]): SiblingRemover {
   const oddPattern = odd.length
     ? new RegExp(`(?<![\\w-])(?:${odd.sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w-])`, 'g')
     : undefined;
+  // Whether a token is, or (dotted) holds, a name of the set: only then can a text change. A dotted
+  // run ("e.g", "v1.2.3") is looked at in spans of at most as many segments as the set's names have.
+  let segments = 1;
+  for (const name of plain) segments = Math.max(segments, name.split('.').length);
+  const holdsName = (token: string): boolean => {
+    if (plain.has(token)) return true;
+    if (!token.includes('.')) return false;
+    const parts = token.split('.');
+    for (let i = 0; i < parts.length; i++) {
+      if (plain.has(parts[i])) return true;
+      for (let j = i + 2; j <= Math.min(parts.length, i + segments); j++) if (plain.has(parts.slice(i, j).join('.'))) return true;
+    }
+    return false;
+  };
   return (own, value) => {
+    // Most texts name no tool: found with one match and a loop, without a callback per word.
+    const tokens = value.match(TOKEN);
+    if (!tokens?.some(holdsName) && !(oddPattern && value.search(oddPattern) >= 0)) return value;
     let out = value.replace(TOKEN, (token) => {
       if (token !== own && plain.has(token)) return ' ';
       if (!token.includes('.')) return token;
@@ -124,7 +143,19 @@ function siblingRemover(tools: readonly ToolDefinition[]): SiblingRemover {
   };
 }
 
-function toolFields(tool: ToolDefinition, removeSiblings: SiblingRemover): Record<string, string[]> {
+type Terms = (text: string) => string[];
+
+/** terms(), once per distinct text of one build: the arrays are shared, and only read. */
+function termsOnce(): Terms {
+  const cache = new Map<string, string[]>();
+  return (value) => {
+    let out = cache.get(value);
+    if (!out) cache.set(value, (out = terms(value)));
+    return out;
+  };
+}
+
+function toolFields(tool: ToolDefinition, removeSiblings: SiblingRemover, termsOf: Terms): Record<string, string[]> {
   const withoutSiblings = (value: string): string => removeSiblings(tool.name, value);
   const { positive, negative } = splitDescription(withoutSiblings(text(tool.description)));
   const properties = propertiesOf(tool);
@@ -134,20 +165,21 @@ function toolFields(tool: ToolDefinition, removeSiblings: SiblingRemover): Recor
     if (Array.isArray(schema.enum)) paramText.push(schema.enum.filter((v) => typeof v === 'string').join(' '));
   }
   return {
-    name: terms(tool.name),
-    title: terms(text(tool.title) || text(tool.annotations?.title)),
-    description: terms(positive),
-    paramNames: terms(Object.keys(properties).join(' ')),
-    paramText: terms(paramText.join(' ')),
-    negative: terms(negative),
+    name: termsOf(tool.name),
+    title: termsOf(text(tool.title) || text(tool.annotations?.title)),
+    description: termsOf(positive),
+    paramNames: termsOf(Object.keys(properties).join(' ')),
+    paramText: termsOf(paramText.join(' ')),
+    negative: termsOf(negative),
   };
 }
 
 function buildIndex(tools: readonly ToolDefinition[], definitionChars: number): ToolIndex {
   const documents: Array<{ tool: ToolDefinition; alternative?: Alternative; fields: Record<string, string[]> }> = [];
   const removeSiblings = siblingRemover(tools);
+  const termsOf = termsOnce();
   for (const tool of tools) {
-    const base = toolFields(tool, removeSiblings);
+    const base = toolFields(tool, removeSiblings, termsOf);
     const expandable = Object.entries(propertiesOf(tool)).find(([, schema]) => alternativesOf(schema).length > 0);
     if (!expandable) {
       documents.push({ tool, fields: base });
@@ -161,9 +193,9 @@ function buildIndex(tools: readonly ToolDefinition[], definitionChars: number): 
         alternative: { param, value: alt.value },
         fields: {
           ...base,
-          altName: terms(alt.value),
-          altDescription: terms(positive),
-          negative: [...base.negative, ...terms(negative)],
+          altName: termsOf(alt.value),
+          altDescription: termsOf(positive),
+          negative: [...base.negative, ...termsOf(negative)],
         },
       });
     }
@@ -172,7 +204,9 @@ function buildIndex(tools: readonly ToolDefinition[], definitionChars: number): 
   // holds it (mock-rank.ts): a set of thousands of tools is indexed once, and most terms are never asked for.
   const bm25 = new Bm25Index(ALL_FIELDS, documents);
   const candidates = documents.map((doc): Candidate => (doc.alternative ? { tool: doc.tool, alternative: doc.alternative } : { tool: doc.tool }));
-  return { tools, candidates, bm25, definitionChars };
+  const byName = new Map<string, ToolDefinition>();
+  for (const tool of tools) if (!byName.has(tool.name)) byName.set(tool.name, tool);
+  return { tools, byName, candidates, bm25, definitionChars };
 }
 
 const byIdentity = new WeakMap<readonly ToolDefinition[], ToolIndex>();

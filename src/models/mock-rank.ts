@@ -73,15 +73,23 @@ interface TermPosting {
 
 interface RankState {
   postings: Map<string, TermPosting>;
-  /** Scratch scores, one per candidate (ranking is synchronous). */
+  /** Scratch space, one slot per candidate (ranking is synchronous): its score, and the request that last touched it. */
   scores: Float64Array;
+  stamps: Uint32Array;
+  stamp: number;
+  /** The candidates the current request touched, in the order it touched them. */
+  touched: Int32Array;
 }
 
 const states = new WeakMap<ToolIndex, RankState>();
 
 function stateOf(index: ToolIndex): RankState {
   let state = states.get(index);
-  if (!state) states.set(index, (state = { postings: new Map(), scores: new Float64Array(index.candidates.length) }));
+  if (!state) {
+    const count = index.candidates.length;
+    state = { postings: new Map(), scores: new Float64Array(count), stamps: new Uint32Array(count), stamp: 0, touched: new Int32Array(count) };
+    states.set(index, state);
+  }
   return state;
 }
 
@@ -118,15 +126,48 @@ export function bestCandidate(index: ToolIndex, queryTerms: readonly string[], o
   if (count === 0) return undefined;
   const negativeWeight = options.negativeWeight ?? 1;
   const state = stateOf(index);
-  const scores = state.scores.fill(0);
+  const { scores, stamps, touched } = state;
+  if (state.stamp === 0xffffffff) {
+    stamps.fill(0);
+    state.stamp = 0;
+  }
+  const stamp = ++state.stamp;
+  let reached = 0;
+  const touch = (at: number): void => {
+    if (stamps[at] === stamp) return;
+    stamps[at] = stamp;
+    scores[at] = 0;
+    touched[reached++] = at;
+  };
   for (const term of distinct(queryTerms)) {
     const posting = postingOf(index, state, term);
-    for (let i = 0; i < posting.positive.length; i++) scores[posting.positive[i]] += posting.positiveValues[i];
-    for (let i = 0; i < posting.negative.length; i++) scores[posting.negative[i]] -= negativeWeight * posting.negativeValues[i];
+    for (let i = 0; i < posting.positive.length; i++) {
+      const at = posting.positive[i];
+      touch(at);
+      scores[at] += posting.positiveValues[i];
+    }
+    for (let i = 0; i < posting.negative.length; i++) {
+      const at = posting.negative[i];
+      touch(at);
+      scores[at] -= negativeWeight * posting.negativeValues[i];
+    }
   }
-  let best = 0;
-  for (let at = 1; at < count; at++) if (scores[at] > scores[best]) best = at;
-  return { candidate: best, score: scores[best] };
+  let best = -1;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < reached; i++) {
+    const at = touched[i];
+    if (scores[at] > bestScore || (scores[at] === bestScore && at < best)) {
+      best = at;
+      bestScore = scores[at];
+    }
+  }
+  if (reached < count) {
+    // The untouched candidates score 0: the first of them stands for all.
+    let first = 0;
+    while (stamps[first] === stamp) first += 1;
+    if (bestScore < 0 || (bestScore === 0 && first < best)) return { candidate: first, score: 0 };
+  }
+  return { candidate: best, score: bestScore };
 }
 
 /** Scores every candidate against a request (text, or its terms); best first, ties kept in listing order so results are deterministic. */

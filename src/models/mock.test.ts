@@ -224,3 +224,26 @@ describe('the fast path agrees with the explained ranking', () => {
     await expect(model.complete({ messages: [{ role: 'user', content: 'x' }], tools: [], toolChoice: { name: 'a' } })).rejects.toMatchObject({ code: 'E_UNKNOWN_TOOL' });
   });
 });
+
+describe("a sibling's name in a description", () => {
+  const tool = (name: string, description: string): ToolDefinition => ({ name, description, inputSchema: { type: 'object' } });
+  const matched = (set: ToolDefinition[], query: string, name: string): string[] => rankTools(query, set).find((s) => s.name === name)!.matched;
+
+  it('says nothing about the tool that names it: plain, dotted and odd names, wherever they stand', () => {
+    const set = [
+      tool('list_entries', 'Lists entries by folder; see get_note and notes.export, or "fetch page!" for the web.'),
+      tool('get_note', 'Reads one note.'),
+      tool('notes.export', 'Exports the notes.'),
+      tool('fetch page!', 'Fetches a web page.'),
+    ];
+    expect(matched(set, 'get note notes export fetch page', 'list_entries')).toEqual([]);
+    expect(matched(set, 'folder entries web', 'list_entries')).toEqual(terms('folder entries web'));
+  });
+
+  it('keeps its own name and words that only contain a sibling name', () => {
+    const set = [tool('get_note', 'get_note reads one note, e.g. a get_notes_v2 draft, or v1.get_note.x.'), tool('note', 'A note.')];
+    // "note" alone is the sibling: removed where it stands alone; inside get_note, get_notes_v2 and dotted runs it stays.
+    expect(matched(set, 'get note notes draft', 'get_note')).toEqual(['get', 'note', 'draft']);
+    expect(rankTools('v1', set).find((s) => s.name === 'get_note')!.matched).toEqual(['v1']);
+  });
+});

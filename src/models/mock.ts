@@ -60,12 +60,12 @@ function callId(query: string, name: string): string {
  * the first clause calls the tool the whole request would: "File X under ML and keep it there" stays
  * one request, so a single-turn case is scored on the same first call as before clauses existed.
  */
-function planClauses(index: ToolIndex, tools: readonly ToolDefinition[], text: string, threshold: number, topOf: (text: string) => Top | undefined): string[] {
+function planClauses(index: ToolIndex, text: string, threshold: number, topOf: (text: string) => Top | undefined): string[] {
   const select = (clause: string): string | undefined => {
     const top = topOf(clause);
     return top && top.score > threshold ? index.candidates[top.candidate].tool.name : undefined;
   };
-  const leads = (clause: string, name: string): boolean => leadsWithAction(clause, tools.find((t) => t.name === name));
+  const leads = (clause: string, name: string): boolean => leadsWithAction(clause, index.byName.get(name));
   const split = splitClauses(text);
   const clauses = toolClauses(split, select, leads);
   if (clauses.length > 1 && select(clauses[0]) !== select(text)) return toolClauses(strongOnly(split), select, leads);
@@ -105,7 +105,7 @@ function pick(
   const tools = request.tools;
   if (choice === 'none') return {};
   if (choice && typeof choice === 'object') {
-    const forced = tools.find((tool) => tool.name === choice.name);
+    const forced = index.byName.get(choice.name);
     if (!forced) {
       throw new ToolvetError('E_UNKNOWN_TOOL', `tool_choice names "${choice.name}", which is not among the ${tools.length} tools sent`, {
         tool: choice.name,
@@ -123,12 +123,21 @@ function pick(
   return choice === 'required' || top.score > threshold ? { chosen: best, best } : { best };
 }
 
+const searchTools = new WeakMap<readonly ToolDefinition[], ToolDefinition | null>();
+
+/** The search tool of deferred loading among the tools sent, if any: looked for once per tool list. */
+function searchToolOf(tools: readonly ToolDefinition[]): ToolDefinition | undefined {
+  let found = searchTools.get(tools);
+  if (found === undefined) searchTools.set(tools, (found = tools.find(isToolSearch) ?? null));
+  return found ?? undefined;
+}
+
 export function createMockModel(options: MockOptions = {}): ModelDriver {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const negativeWeight = options.negativeWeight ?? 1;
 
   async function complete(asked: ModelRequest): Promise<ModelResponse> {
-    const search = asked.tools.find(isToolSearch);
+    const search = searchToolOf(asked.tools);
     if (search && (asked.toolChoice ?? 'auto') === 'auto' && !asked.messages.some((m) => m.toolCalls?.some((k) => k.name === search.name))) return searchFirst(asked, search);
     // After its search, the mock answers as if the loaded tools had been sent from the start.
     const request = search ? { ...asked, tools: asked.tools.filter((t) => t !== search), messages: withoutSearches(asked.messages) } : asked;
@@ -165,7 +174,7 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
       return top;
     };
     // Clauses only under 'auto': a forced or required choice is one call on the whole request.
-    const clauses = (request.toolChoice ?? 'auto') === 'auto' && request.tools.length > 0 ? planClauses(index, request.tools, turn.request, threshold, topOf) : [];
+    const clauses = (request.toolChoice ?? 'auto') === 'auto' && request.tools.length > 0 ? planClauses(index, turn.request, threshold, topOf) : [];
     if (last?.role === 'tool' && turn.callsMade >= Math.max(1, clauses.length)) {
       const text = quoteResults(turn.results);
       return { text, toolCalls: [], finishReason: 'stop', usage: { promptTokens, completionTokens: estimateTokens(text.length) }, model: 'mock' };
@@ -181,7 +190,7 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
         : 'I can answer without a tool.';
       return { text, toolCalls: [], finishReason: 'stop', usage: { promptTokens, completionTokens: estimateTokens(text.length) }, model: 'mock' };
     }
-    const tool = request.tools.find((candidate) => candidate.name === chosen.name) as ToolDefinition;
+    const tool = index.byName.get(chosen.name) as ToolDefinition;
     const { args, invented } = inferCall(query, tool, chosen.alternative, termsOf(query));
     const rawArguments = JSON.stringify(args);
     const call: ToolCall = { id: callId(step > 0 ? `${query}#${step}` : query, tool.name), name: tool.name, rawArguments, arguments: args, ...(invented.length ? { invented } : {}) };

@@ -119,7 +119,7 @@ export class Bm25Index {
     }
     const counts = new Array<number>(width).fill(0);
     for (let i = low; i < list.length && list[i] < (index + 1) * width; i++) counts[list[i] % width] += 1;
-    return this.fieldSum(index, counts, only);
+    return this.fieldSum(index, counts, this.maskOf(only));
   }
 
   /**
@@ -132,26 +132,30 @@ export class Bm25Index {
     if (!list) return out;
     const width = this.fields.length;
     const counts = new Array<number>(width).fill(0);
+    const mask = this.maskOf(only);
     for (let i = 0; i < list.length; ) {
       const doc = (list[i] - (list[i] % width)) / width;
       const end = (doc + 1) * width;
       counts.fill(0);
       for (; i < list.length && list[i] < end; i++) counts[list[i] % width] += 1;
       out.documents.push(doc);
-      out.values.push(this.fieldSum(doc, counts, only));
+      out.values.push(this.fieldSum(doc, counts, mask));
     }
     return out;
   }
 
-  /** The weighted sum over the fields in their order, each field's count length-normalised. */
-  private fieldSum(doc: number, counts: readonly number[], only?: ReadonlySet<string>): number {
+  /** Which fields count: those named in `only`, or all. */
+  private maskOf(only?: ReadonlySet<string>): boolean[] {
+    return this.fields.map((field) => !only || only.has(field.name));
+  }
+
+  /** The weighted sum over the fields in their order (those `mask` keeps), each field's count length-normalised. */
+  private fieldSum(doc: number, counts: readonly number[], mask: readonly boolean[]): number {
     let sum = 0;
     for (let f = 0; f < this.fields.length; f++) {
-      const field = this.fields[f];
-      if (only && !only.has(field.name)) continue;
       const tf = counts[f];
-      if (!tf) continue;
-      sum += (field.weight * tf) / (1 - this.b + (this.b * this.lengths[doc * this.fields.length + f]) / this.avgLength[f]);
+      if (!tf || !mask[f]) continue;
+      sum += (this.fields[f].weight * tf) / (1 - this.b + (this.b * this.lengths[doc * this.fields.length + f]) / this.avgLength[f]);
     }
     return sum;
   }
