@@ -9,6 +9,7 @@ import { ToolvetError } from '../errors.ts';
 import { numbersFromBigInts, parseJsonKeepingIntegers } from '../exact-integers.ts';
 import { jsonNestsDeeperThan } from '../safety/json-depth.ts';
 import { lazyRequire } from '../lazy-require.ts';
+import { cachedYaml, saveYaml } from '../disk-cache/parsed-yaml.ts';
 
 const yaml = lazyRequire<typeof import('yaml')>('yaml');
 
@@ -128,10 +129,17 @@ export function parseJsonText(text: string, file: string, what: string, maxDepth
   }
 }
 
+/** The parse options, part of a cached value's key (src/disk-cache/parsed-yaml.ts). */
+const YAML_OPTIONS = { uniqueKeys: true } as const;
+const YAML_KEY = JSON.stringify(YAML_OPTIONS);
+
 function parseYaml(text: string, file: string, what: string): unknown {
   // Integers past 2^53 keep their digits (exact-integers.ts); only a text with such a run pays for it.
   const long = /\d{16}/.test(text);
-  const doc = yaml().parseDocument(text, { uniqueKeys: true, ...(long ? { intAsBigInt: true } : {}) });
+  // The same text parsed on an earlier run: its value, without the YAML library.
+  const cached = long ? undefined : cachedYaml(text, YAML_KEY);
+  if (cached !== undefined) return cached;
+  const doc = yaml().parseDocument(text, { ...YAML_OPTIONS, ...(long ? { intAsBigInt: true } : {}) });
   if (doc.errors.length > 0) {
     const first = doc.errors[0];
     const line = first.linePos?.[0];
@@ -141,7 +149,10 @@ function parseYaml(text: string, file: string, what: string): unknown {
       { file, hint: 'fix the YAML syntax at that line' },
     );
   }
-  return long ? numbersFromBigInts(doc.toJS()) : doc.toJS();
+  if (long) return numbersFromBigInts(doc.toJS());
+  const value: unknown = doc.toJS();
+  saveYaml(text, YAML_KEY, value);
+  return value;
 }
 
 /** JSON.parse reports a character position; turn it into a line number for people. */
