@@ -208,7 +208,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     c.cost = caseCost(c, found?.price);
   };
   const store = keep === 'failed' ? (options.resultsFile ? new CaseStore(options.resultsFile, false, withCost) : options.storeCases ? CaseStore.temporary(withCost) : undefined) : undefined;
-  ceiling?.settle();
+  ceiling?.settleInputs(order.size * (options.repeat ?? 1));
   // The earlier cases of --resume are folded as the file is read, not kept (errored ones run again).
   const done = new Set<string>();
   let earlier: ReadResults | undefined;

@@ -33,6 +33,14 @@ describe('HeapCeiling.settle', () => {
     expect(ceiling.collections).toBe(1);
     expect(v8.getHeapStatistics().used_heap_size).toBeLessThan(before - 16 * 1024 * 1024);
   });
+
+  it('after the inputs are read, only for a run long enough to be looked at (256 cases)', () => {
+    const ceiling = new HeapCeiling();
+    ceiling.settleInputs(255);
+    expect(ceiling.collections).toBe(0);
+    ceiling.settleInputs(256);
+    expect(ceiling.collections).toBe(1);
+  });
 });
 
 /**
