@@ -208,7 +208,9 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     c.cost = caseCost(c, found?.price);
   };
   const store = keep === 'failed' ? (options.resultsFile ? new CaseStore(options.resultsFile, false, withCost) : options.storeCases ? CaseStore.temporary(withCost) : undefined) : undefined;
-  ceiling?.settleInputs(order.size * (options.repeat ?? 1));
+  const planned = order.size * (options.repeat ?? 1);
+  ceiling?.expect(planned);
+  ceiling?.settleInputs(planned);
   // The earlier cases of --resume are folded as the file is read, not kept (errored ones run again).
   const done = new Set<string>();
   let earlier: ReadResults | undefined;

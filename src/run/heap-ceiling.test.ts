@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { HEADROOM_BYTES, HeapCeiling, YOUNG_CAP_BYTES } from './heap-ceiling.ts';
+import { HEADROOM_BYTES, HeapCeiling, SHORT_RUN_CASES, YOUNG_CAP_BYTES } from './heap-ceiling.ts';
 
 describe('HeapCeiling', () => {
   it('collects once the retained heap has grown past the headroom, and exposes gc to no new context', () => {
@@ -18,6 +18,33 @@ describe('HeapCeiling', () => {
     expect(ceiling.collections).toBeGreaterThanOrEqual(1);
     expect(vm.runInNewContext('typeof gc')).toBe('undefined');
     expect(kept.length).toBe(4096);
+  });
+});
+
+describe('HeapCeiling.expect', () => {
+  const retain = (ceiling: HeapCeiling): number[][] => {
+    const kept: number[][] = [];
+    for (let i = 0; i < 4096; i++) {
+      kept.push(new Array(2000).fill(i));
+      ceiling.tick();
+    }
+    return kept;
+  };
+
+  it(`a run of at most ${SHORT_RUN_CASES} cases is left to V8: the same growth forces no collection`, () => {
+    const ceiling = new HeapCeiling();
+    ceiling.expect(SHORT_RUN_CASES);
+    expect(retain(ceiling).length).toBe(4096);
+    expect(ceiling.collections).toBe(0);
+    ceiling.release();
+  });
+
+  it('a longer run still gets its forced collections', () => {
+    const ceiling = new HeapCeiling();
+    ceiling.expect(SHORT_RUN_CASES + 1);
+    expect(retain(ceiling).length).toBe(4096);
+    expect(ceiling.collections).toBeGreaterThanOrEqual(1);
+    ceiling.release();
   });
 });
 
