@@ -15,24 +15,32 @@ function singular(word: string): string {
  * the same singular form, or a shared one-deletion key (two strings within one edit share one).
  */
 function candidatePairs(singulars: string[], flats: string[]): Array<[number, number]> {
-  const groups = new Map<string, number[]>();
-  const add = (key: string, i: number): void => {
-    const list = groups.get(key);
-    if (!list) groups.set(key, [i]);
-    else if (list[list.length - 1] !== i) list.push(i);
+  // Two key spaces, kept apart by map rather than by a prefix on every key (a set of thousands of
+  // names makes tens of thousands of one-deletion keys).
+  const groups: number[][] = [];
+  const bySingular = new Map<string, number[]>();
+  const byDeletion = new Map<string, number[]>();
+  const add = (map: Map<string, number[]>, key: string, i: number): void => {
+    const list = map.get(key);
+    if (!list) {
+      const fresh = [i];
+      map.set(key, fresh);
+      groups.push(fresh);
+    } else if (list[list.length - 1] !== i) list.push(i);
   };
-  singulars.forEach((key, i) => add(`s\u0000${key}`, i));
+  singulars.forEach((key, i) => add(bySingular, key, i));
   flats.forEach((flat, i) => {
     if (flat.length < 5) return; // both sides need 6+ characters; a shorter one may lose one to a deletion
-    add(`d\u0000${flat}`, i);
-    for (let k = 0; k < flat.length; k++) add(`d\u0000${flat.slice(0, k)}${flat.slice(k + 1)}`, i);
+    add(byDeletion, flat, i);
+    for (let k = 0; k < flat.length; k++) add(byDeletion, flat.slice(0, k) + flat.slice(k + 1), i);
   });
-  const seen = new Set<string>();
+  // A pair found in several groups is listed once; pairs come out sorted, whatever the groups' order.
+  const seen = new Set<number>();
   const pairs: Array<[number, number]> = [];
-  for (const members of groups.values()) {
+  for (const members of groups) {
     for (let x = 0; x < members.length; x++) {
       for (let y = x + 1; y < members.length; y++) {
-        const key = `${members[x]},${members[y]}`;
+        const key = members[x] * flats.length + members[y];
         if (seen.has(key)) continue;
         seen.add(key);
         pairs.push([members[x], members[y]]);
