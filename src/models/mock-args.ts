@@ -40,14 +40,41 @@ const KIND_HINTS: Record<Literal['kind'], string[]> = {
   id: ['id', 'identifier', 'key', 'name'].map(stem),
 };
 
-function types(schema: JsonSchema): string[] {
-  const type = schema.type;
-  return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];
+/** Whether the schema's `type` is, or lists, `type`. */
+function hasType(schema: JsonSchema, type: string): boolean {
+  const declared = schema.type;
+  return Array.isArray(declared) ? (declared as string[]).includes(type) : declared === type;
 }
 
+const enumCacheBySchema = new WeakMap<JsonSchema, string[]>();
+
+/** The string values a parameter allows (its `enum`, or its `oneOf` alternatives), once per schema; read only. */
 function enumValues(schema: JsonSchema): string[] {
-  if (Array.isArray(schema.enum)) return schema.enum.filter((v): v is string => typeof v === 'string');
-  return alternativesOf(schema).map((alt) => alt.value);
+  let values = enumCacheBySchema.get(schema);
+  if (!values) {
+    values = Array.isArray(schema.enum) ? schema.enum.filter((v): v is string => typeof v === 'string') : alternativesOf(schema).map((alt) => alt.value);
+    enumCacheBySchema.set(schema, values);
+  }
+  return values;
+}
+
+// Patterns are module constants: a literal inside a function is a new object at every call.
+const ONLY_SPACE = /^\s+$/;
+const CHUNK = /[^\s"'“”‘’(),;:!?]+/g; // read with exec from lastIndex 0
+const TRAILING_DOTS = /[.]+$/;
+const LIST_SEPARATOR = /\s*,\s*|\s+and\s+/;
+const SHORT_JOIN = /^[^\s]{1,2}$/;
+
+/** Whether the span from `start` to `end` overlaps one that other arguments consumed. */
+function overlaps(spans: ReadonlyArray<[number, number]>, start: number, end: number): boolean {
+  for (const [s, e] of spans) if (start < e && s < end) return true;
+  return false;
+}
+
+/** Whether `at` lies in one of the spans other arguments consumed. */
+function inSpans(spans: ReadonlyArray<[number, number]>, at: number): boolean {
+  for (const [start, end] of spans) if (at >= start && at < end) return true;
+  return false;
 }
 
 const patternCache = new WeakMap<JsonSchema, RegExpLike | null>();
@@ -102,9 +129,18 @@ function paramTerms(name: string, schema: JsonSchema): Set<string> {
 
 /** Context of a span: stems of up to four words before it and two after. */
 function contextTerms(tokens: Token[], start: number, end: number): string[] {
-  const before = tokens.filter((t) => t.end <= start).slice(-4);
-  const after = tokens.filter((t) => t.start >= end).slice(0, 2);
-  return [...before, ...after].map((t) => t.term).filter(Boolean);
+  let before = 0; // the words wholly before the span
+  for (const t of tokens) if (t.end <= start) before += 1;
+  const out: string[] = [];
+  let seen = 0;
+  for (const t of tokens) if (t.end <= start && ++seen > before - 4 && t.term) out.push(t.term);
+  let after = 0;
+  for (const t of tokens) {
+    if (t.start < end) continue;
+    if (++after > 2) break;
+    if (t.term) out.push(t.term);
+  }
+  return out;
 }
 
 interface State {
@@ -172,7 +208,7 @@ function shortValueNamed(state: State, name: string, schema: JsonSchema, value: 
  */
 function fillNamed(state: State, entries: Array<[string, JsonSchema]>, required: Set<string>): void {
   for (const [name, schema] of entries) {
-    if (!required.has(name) || name in state.args || !types(schema).includes('string') || enumValues(schema).length) continue;
+    if (!required.has(name) || name in state.args || !hasType(schema, 'string') || enumValues(schema).length) continue;
     const own = cachedTerms(name);
     if (!own.length || own.some((term) => FREE_TEXT.has(term))) continue;
     const at = state.tokens.findIndex((t) => t.term === own[own.length - 1]);
@@ -180,8 +216,7 @@ function fillNamed(state: State, entries: Array<[string, JsonSchema]>, required:
     const words: Token[] = [];
     for (let i = at - 1; i >= 0 && words.length < 4; i--) {
       const t = state.tokens[i];
-      const taken = state.spans.some(([s, e]) => t.start >= s && t.start < e);
-      if (!t.term || FILLER.has(t.term) || taken || !/^\s+$/.test(state.query.slice(t.end, (words[0] ?? state.tokens[at]).start))) break;
+      if (!t.term || FILLER.has(t.term) || inSpans(state.spans, t.start) || !ONLY_SPACE.test(state.query.slice(t.end, (words[0] ?? state.tokens[at]).start))) break;
       words.unshift(t);
     }
     if (!words.length) continue;
@@ -196,11 +231,12 @@ function fillNamed(state: State, entries: Array<[string, JsonSchema]>, required:
 function fillPatterns(state: State, entries: Array<[string, JsonSchema]>): void {
   for (const [name, schema] of entries) {
     const pattern = patternOf(schema);
-    if (pattern === null || !types(schema).includes('string')) continue;
-    for (const match of state.query.matchAll(/[^\s"'“”‘’(),;:!?]+/g)) {
-      const chunk = match[0].replace(/[.]+$/, '');
-      const start = match.index ?? 0;
-      if (!pattern.test(chunk) || state.spans.some(([s, e]) => start >= s && start < e)) continue;
+    if (pattern === null || !hasType(schema, 'string')) continue;
+    CHUNK.lastIndex = 0;
+    for (let match = CHUNK.exec(state.query); match !== null; match = CHUNK.exec(state.query)) {
+      const chunk = match[0].replace(TRAILING_DOTS, '');
+      const start = match.index;
+      if (!pattern.test(chunk) || inSpans(state.spans, start)) continue;
       state.args[name] = chunk;
       state.spans.push([start, start + chunk.length]);
       state.used.add(stem(chunk.toLowerCase()));
@@ -212,25 +248,30 @@ function fillPatterns(state: State, entries: Array<[string, JsonSchema]>): void 
 function fillLiterals(state: State, entries: Array<[string, JsonSchema]>, required: Set<string>): void {
   const open = entries.filter(([name, schema]) => {
     if (name in state.args || enumValues(schema).length) return false;
-    const t = types(schema);
-    return t.includes('string') || (t.includes('array') && types((schema.items ?? {}) as JsonSchema).includes('string'));
+    return hasType(schema, 'string') || (hasType(schema, 'array') && hasType((schema.items ?? {}) as JsonSchema, 'string'));
   });
   for (const literal of state.literals) {
     if (!open.length) return;
-    if (state.spans.some(([s, e]) => literal.start < e && s < literal.end)) continue;
-    const context = [...contextTerms(state.tokens, literal.start, literal.end), ...KIND_HINTS[literal.kind]];
+    if (overlaps(state.spans, literal.start, literal.end)) continue;
+    const context = contextTerms(state.tokens, literal.start, literal.end);
+    for (const hint of KIND_HINTS[literal.kind]) context.push(hint);
     let bestIndex = -1;
     let bestScore = -1;
-    open.forEach(([name, schema], index) => {
-      if (!fitsPattern(schema, literal.value)) return;
+    for (let index = 0; index < open.length; index++) {
+      const [name, schema] = open[index];
+      if (!fitsPattern(schema, literal.value)) continue;
       const words = paramTerms(name, schema);
-      const score = context.filter((term) => words.has(term)).length + (required.has(name) ? 0.5 : 0);
-      if (score > bestScore) [bestIndex, bestScore] = [index, score];
-    });
+      let score = required.has(name) ? 0.5 : 0;
+      for (const term of context) if (words.has(term)) score += 1;
+      if (score > bestScore) {
+        bestIndex = index;
+        bestScore = score;
+      }
+    }
     if (bestIndex < 0) continue;
     const [[name, schema]] = open.splice(bestIndex, 1);
-    const isArray = types(schema).includes('array');
-    state.args[name] = isArray ? literal.value.split(/\s*,\s*|\s+and\s+/).filter(Boolean) : literal.value;
+    const isArray = hasType(schema, 'array');
+    state.args[name] = isArray ? literal.value.split(LIST_SEPARATOR).filter(Boolean) : literal.value;
     state.spans.push([literal.start, literal.end]);
     for (const term of terms(literal.value)) state.used.add(term);
   }
@@ -238,18 +279,17 @@ function fillLiterals(state: State, entries: Array<[string, JsonSchema]>, requir
 
 function nearestDistance(tokens: Token[], index: number, words: Set<string>): number {
   let best = Infinity;
-  tokens.forEach((token, i) => {
-    if (token.term && words.has(token.term) && !FILLER.has(token.term)) best = Math.min(best, Math.abs(i - index));
-  });
+  for (let i = 0; i < tokens.length; i++) {
+    const term = tokens[i].term;
+    if (term && words.has(term) && !FILLER.has(term)) best = Math.min(best, Math.abs(i - index));
+  }
   return best;
 }
 
 function fillNumbers(state: State, entries: Array<[string, JsonSchema]>): void {
-  const numeric = entries.filter(([name, schema]) => !(name in state.args) && types(schema).some((t) => t === 'integer' || t === 'number'));
+  const numeric = entries.filter(([name, schema]) => !(name in state.args) && (hasType(schema, 'integer') || hasType(schema, 'number')));
   if (!numeric.length) return;
-  const found = numbers(state.query, state.literals).filter(
-    (n) => !state.spans.some(([s, e]) => n.start >= s && n.start < e),
-  );
+  const found = numbers(state.query, state.literals).filter((n) => !inSpans(state.spans, n.start));
   const taken = new Set<number>();
   for (const [name, schema] of numeric) {
     const words = paramTerms(name, schema);
@@ -268,7 +308,7 @@ function fillNumbers(state: State, entries: Array<[string, JsonSchema]>): void {
     if (!best) continue;
     const n = found[best.at];
     taken.add(best.at);
-    if (types(schema).includes('integer') && !Number.isInteger(n.value)) continue;
+    if (hasType(schema, 'integer') && !Number.isInteger(n.value)) continue;
     state.args[name] = n.value;
     state.spans.push([n.start, n.end]);
   }
@@ -276,7 +316,7 @@ function fillNumbers(state: State, entries: Array<[string, JsonSchema]>): void {
 
 function fillBooleans(state: State, entries: Array<[string, JsonSchema]>): void {
   for (const [name, schema] of entries) {
-    if (name in state.args || !types(schema).includes('boolean')) continue;
+    if (name in state.args || !hasType(schema, 'boolean')) continue;
     const needed = cachedTerms(name).filter((term) => !BOOLEAN_GENERIC.has(term));
     if (!needed.length || !needed.every((term) => state.queryTerms.has(term))) continue;
     const at = state.tokens.findIndex((t) => t.term === needed[0]);
@@ -299,21 +339,19 @@ function vocabulary(tool: ToolDefinition): Set<string> {
 
 function fillRemainder(state: State, tool: ToolDefinition, entries: Array<[string, JsonSchema]>, required: Set<string>): void {
   // A parameter with a `format` (a date, an address) never takes loose words.
-  const open = entries.filter(([name, schema]) => required.has(name) && !(name in state.args) && types(schema).includes('string') && !enumValues(schema).length && typeof schema.format !== 'string');
+  const open = entries.filter(([name, schema]) => required.has(name) && !(name in state.args) && hasType(schema, 'string') && !enumValues(schema).length && typeof schema.format !== 'string');
   // Prefer the free-text slot (a question, query, title...) over identifiers; a list of strings last.
   const list = entries.find(([name, schema]) => required.has(name) && !(name in state.args) && isStringList(schema));
   const target = open.find(([name]) => cachedTerms(name).some((term) => FREE_TEXT.has(term))) ?? open[0] ?? list;
   if (!target) return;
   const vocab = vocabulary(tool);
-  const kept = state.tokens.filter(
-    (t) => t.term && !FILLER.has(t.term) && !vocab.has(t.term) && !state.used.has(t.term) && !state.spans.some(([s, e]) => t.start >= s && t.start < e),
-  );
+  const kept = state.tokens.filter((t) => t.term && !FILLER.has(t.term) && !vocab.has(t.term) && !state.used.has(t.term) && !inSpans(state.spans, t.start));
   if (!kept.length) return;
   // Words written together in the request ("nb-001", "10.1126/x") stay together.
   let value = kept[0].raw;
   for (let i = 1; i < kept.length; i++) {
     const gap = state.query.slice(kept[i - 1].end, kept[i].start);
-    value += /^[^\s]{1,2}$/.test(gap) ? gap + kept[i].raw : ` ${kept[i].raw}`;
+    value += SHORT_JOIN.test(gap) ? gap + kept[i].raw : ` ${kept[i].raw}`;
   }
   // A remainder that breaks the parameter's pattern would be an invented value; leave it out.
   if (isStringList(target[1])) {
@@ -325,7 +363,20 @@ function fillRemainder(state: State, tool: ToolDefinition, entries: Array<[strin
 }
 
 function isStringList(schema: JsonSchema): boolean {
-  return types(schema).includes('array') && types((schema.items ?? {}) as JsonSchema).includes('string') && !types(schema).includes('string');
+  return hasType(schema, 'array') && hasType((schema.items ?? {}) as JsonSchema, 'string') && !hasType(schema, 'string');
+}
+
+const parameterCache = new WeakMap<ToolDefinition, { entries: Array<[string, JsonSchema]>; required: Set<string> }>();
+
+/** The tool's parameters in schema order and its required names, once per tool: every fill reads them, none changes them. */
+function parametersOf(tool: ToolDefinition): { entries: Array<[string, JsonSchema]>; required: Set<string> } {
+  let parameters = parameterCache.get(tool);
+  if (!parameters) {
+    const entries = Object.entries(propertiesOf(tool));
+    const required = new Set(Array.isArray(tool.inputSchema?.required) ? (tool.inputSchema.required as string[]) : []);
+    parameterCache.set(tool, (parameters = { entries, required }));
+  }
+  return parameters;
 }
 
 /** The arguments the mock can infer for `tool` from `query`. */
@@ -348,8 +399,7 @@ export function inferCall(
   alternative?: Alternative,
   queryTerms: readonly string[] = terms(query),
 ): { args: Record<string, unknown>; invented: string[] } {
-  const entries = Object.entries(propertiesOf(tool));
-  const required = new Set(Array.isArray(tool.inputSchema?.required) ? (tool.inputSchema.required as string[]) : []);
+  const { entries, required } = parametersOf(tool);
   const tokens = tokensWithOffsets(query);
   const state: State = { query, tokens, queryTerms: new Set(queryTerms), args: {}, used: new Set(), spans: [], literals: literals(query) };
   if (alternative) state.args[alternative.param] = alternative.value;

@@ -21,27 +21,33 @@ export interface Clause {
 
 // Every split point holds one of these; a request without any is one clause, found without the scan below.
 const MAY_SPLIT = /\band\b|\bthen\b|\bafter\b|;|[.!?]\s/i;
+const EDGES = /^[\s,.;]+|[\s,.;]+$/g;
+const STRONG = /then|after|;/i;
+const NON_WORD = /[^\p{L}\p{N}]+/u;
 
 /** The request's clauses in order (one, the whole text, when nothing splits it). */
 export function splitClauses(text: string): Clause[] {
   if (!MAY_SPLIT.test(text)) {
-    const whole = text.replace(/^[\s,.;]+|[\s,.;]+$/g, '');
+    const whole = text.replace(EDGES, '');
     return [{ text: whole.length > 0 ? whole : text, weak: false }];
   }
   const quoted: Array<[number, number]> = [];
-  for (const m of text.matchAll(QUOTE)) quoted.push([m.index, m.index + m[0].length]);
+  QUOTE.lastIndex = 0;
+  for (let m = QUOTE.exec(text); m !== null; m = QUOTE.exec(text)) quoted.push([m.index, m.index + m[0].length]);
   const inQuote = (at: number): boolean => quoted.some(([from, to]) => at > from && at < to);
   const clauses: Clause[] = [];
   let start = 0;
   let weak = false;
-  for (const m of text.matchAll(SEPARATOR)) {
+  SEPARATOR.lastIndex = 0;
+  for (let m = SEPARATOR.exec(text); m !== null; m = SEPARATOR.exec(text)) {
+    if (m[0].length === 0) SEPARATOR.lastIndex += 1; // as matchAll steps past an empty match
     if (m[0].length === 0 || inQuote(m.index)) continue;
     clauses.push({ text: text.slice(start, m.index), weak });
     start = m.index + m[0].length;
-    weak = !/then|after|;/i.test(m[0]);
+    weak = !STRONG.test(m[0]);
   }
   clauses.push({ text: text.slice(start), weak });
-  const out = clauses.map((c) => ({ ...c, text: c.text.replace(/^[\s,.;]+|[\s,.;]+$/g, '') })).filter((c) => c.text.length > 0);
+  const out = clauses.map((c) => ({ ...c, text: c.text.replace(EDGES, '') })).filter((c) => c.text.length > 0);
   return out.length > 0 ? out : [{ text, weak: false }];
 }
 
@@ -61,7 +67,7 @@ const FILLER = new Set(['please', 'also', 'and', 'then', 'can', 'could', 'would'
 export function leadingWord(clause: string): string | undefined {
   return clause
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(NON_WORD)
     .find((w) => w.length > 0 && !FILLER.has(w));
 }
 
@@ -107,6 +113,8 @@ export function turnState(messages: readonly ChatMessage[]): TurnState {
       break;
     }
   }
+  // A request with nothing after it (every single-turn case): no calls made, no results.
+  if (user >= 0 && user === messages.length - 1) return { request: messages[user].content, callsMade: 0, results: [] };
   const after = messages.slice(user + 1);
   const names = new Map<string, string>();
   let callsMade = 0;

@@ -49,9 +49,11 @@ function estimateTokens(chars: number): number {
 
 /** A stable call id from the tool and request (FNV-1a, 32 bits: ids need only be deterministic). */
 function callId(query: string, name: string): string {
+  // The hash of `${name}\u0000${query}`, without building that string.
   let hash = 0x811c9dc5;
-  const text = `${name}\u0000${query}`;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash, 0x01000193);
+  for (let i = 0; i < query.length; i++) hash = Math.imul(hash ^ query.charCodeAt(i), 0x01000193);
   return `call_${(hash >>> 0).toString(16).padStart(8, '0')}`;
 }
 
@@ -95,7 +97,7 @@ type Top = { candidate: number; score: number };
 
 function pick(
   index: ToolIndex,
-  queryTerms: readonly string[],
+  queryTerms: () => readonly string[],
   request: ModelRequest,
   threshold: number,
   negativeWeight: number,
@@ -113,7 +115,7 @@ function pick(
       });
     }
     // A forced tool with alternatives still takes the best-scoring one.
-    const ranked = rankIndex(index, queryTerms, { negativeWeight }).find((score) => score.name === forced.name);
+    const ranked = rankIndex(index, queryTerms(), { negativeWeight }).find((score) => score.name === forced.name);
     return { chosen: { name: forced.name, score: ranked?.score ?? 0, ...(ranked?.alternative ? { alternative: ranked.alternative } : {}) } };
   }
   const top = bestOf(); // undefined when no tools were sent
@@ -142,7 +144,8 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
     // After its search, the mock answers as if the loaded tools had been sent from the start.
     const request = search ? { ...asked, tools: asked.tools.filter((t) => t !== search), messages: withoutSearches(asked.messages) } : asked;
     const messages = request.messages;
-    const promptChars = messages.reduce((sum, message) => sum + message.content.length, 0);
+    let promptChars = 0;
+    for (const message of messages) promptChars += message.content.length;
     const last = messages[messages.length - 1];
     const index = indexTools(request.tools);
     const promptTokens = estimateTokens(promptChars + (request.tools.length ? index.definitionChars : 0));
@@ -165,7 +168,12 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
       return out;
     };
     // Only the words that say what is wanted vote for a tool: not those of paths, URLs, ids and numbers.
-    const voteTermsOf = (text: string): string[] => termsOf(wordsThatVote(text));
+    const voteCache = new Map<string, string[]>();
+    const voteTermsOf = (text: string): string[] => {
+      let out = voteCache.get(text);
+      if (!out) voteCache.set(text, (out = termsOf(wordsThatVote(text))));
+      return out;
+    };
     const topCache = new Map<string, Top | undefined>();
     const topOf = (text: string): Top | undefined => {
       if (topCache.has(text)) return topCache.get(text);
@@ -183,7 +191,7 @@ export function createMockModel(options: MockOptions = {}): ModelDriver {
     // One clause: the whole request, exactly as a single-turn case always was.
     const step = last?.role === 'tool' ? turn.callsMade : 0;
     const query = clauses.length > 1 ? clauses[step] : lastUserMessage(messages);
-    const { chosen, best } = pick(index, voteTermsOf(query), request, threshold, negativeWeight, () => topOf(query));
+    const { chosen, best } = pick(index, () => voteTermsOf(query), request, threshold, negativeWeight, () => topOf(query));
     if (!chosen) {
       const text = best
         ? `I can answer without a tool: no tool fits this request well enough (best ${best.name} at ${best.score.toFixed(2)}, threshold ${threshold}).`

@@ -56,14 +56,15 @@ function numbersMatch(expected: number, actual: unknown, place?: Place): boolean
 export function matchArguments(expected: Record<string, ExpectedArg>, actual: Record<string, unknown>, rawArguments?: string): string[] {
   const exact = rawArguments !== undefined ? exactArguments(rawArguments, actual) : actual;
   const problems: string[] = [];
-  for (const [name, spec] of Object.entries(expected)) {
+  for (const name of Object.keys(expected)) {
+    const spec = expected[name];
     if (!(name in actual) || actual[name] === undefined) {
       if (!spec.optional) problems.push(`missing argument "${name}" (expected ${spec.any ? 'any value' : describe(spec.anyOf)})`);
       continue;
     }
     // BFCL's "" in the list of an optional argument accepts "" sent as well as the argument left out.
     if (spec.any || (spec.optional && actual[name] === '')) continue;
-    if (!spec.anyOf.some((value, i) => valuesMatch(value, exact[name], { expected: spec.anyOf, expectedKey: i, actual: exact, actualKey: name }))) {
+    if (!anyMatches(spec.anyOf, exact, name)) {
       problems.push(`argument "${name}" is ${JSON.stringify(actual[name])}, expected ${spec.anyOf.length > 0 ? describe(spec.anyOf) : 'it left out (the case lists no value for it)'}`);
     }
   }
@@ -71,6 +72,15 @@ export function matchArguments(expected: Record<string, ExpectedArg>, actual: Re
     if (!(name in expected)) problems.push(`unexpected argument "${name}" = ${JSON.stringify(actual[name])}`);
   }
   return problems;
+}
+
+/** Whether one of the acceptable values matches the argument (a number's place is passed, for its digits). */
+function anyMatches(anyOf: JsonValue[], exact: Record<string, unknown>, name: string): boolean {
+  for (let i = 0; i < anyOf.length; i++) {
+    const value = anyOf[i];
+    if (valuesMatch(value, exact[name], typeof value === 'number' ? { expected: anyOf, expectedKey: i, actual: exact, actualKey: name } : undefined)) return true;
+  }
+  return false;
 }
 
 /** The call's arguments re-read from their text when it holds long integers (else the parsed ones). */

@@ -72,7 +72,24 @@ function assign(steps: readonly Step[], calls: readonly ToolCall[], order: CallO
   return search(0) ? out : null;
 }
 
+/**
+ * matchCalls for one step and one call (most cases; every order assigns them alike): the same result,
+ * with the step's arguments matched once instead of once for the names and again for the assignment.
+ */
+function matchOne(step: Step, call: ToolCall, maxExtra: number): CallsMatch {
+  const mismatches = new Map<number, string[]>();
+  if (!step.tools.includes(call.name)) return { matched: [], mismatches, failure: `expected ${label(step)}, the model called ${call.name}` };
+  const problems = stepProblems(step, call)!;
+  if (problems.length) {
+    mismatches.set(0, problems);
+    return { matched: [0], mismatches, failure: `right tool ${call.name}, wrong arguments: ${problems.join('; ')}` };
+  }
+  if (0 > maxExtra) return { matched: [0], mismatches, failure: `expected one call, the model made 1: ${call.name} (0 beyond the ${maxExtra} extra allowed: (no call))` };
+  return { matched: [0], mismatches };
+}
+
 export function matchCalls(steps: readonly Step[], calls: readonly ToolCall[], order: CallOrder, maxExtra = 0): CallsMatch {
+  if (steps.length === 1 && calls.length === 1) return matchOne(steps[0], calls[0], maxExtra);
   const mismatches = new Map<number, string[]>();
   const byName = assign(steps, calls, order, (s, c) => s.tools.includes(c.name));
   if (!byName) {

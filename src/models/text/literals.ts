@@ -27,47 +27,81 @@ const QUOTE_PAIRS: RegExp[] = [
 
 const FILE_EXTENSIONS = /\.(pdf|docx?|txt|md|csv|tsv|html?|epub|pptx?|xlsx?|json|ya?ml|png|jpe?g)$/i;
 
+// Patterns are module constants: a regular expression literal inside a function is a new object
+// at every call, and these run several times per word of every request (P4 in npm run bench).
+// The global ones are read with exec from lastIndex 0, set before each loop.
+const URL_VALUE = /^https?:\/\/\S+$/i;
+const SPACE = /\s/;
+const DOI_LIKE = /^\d+\.\d+\//;
+const SLASHED = /^[\w.~-]*\/[\w./-]+$/;
+const LETTER = /[a-z]/i;
+const ID_VALUE = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$/i;
+const DIGIT = /\d/;
+const QUOTE_MARK = /['"“‘]/;
+/** A character every URL, path or identifier holds (see kindOf). */
+const LOCATOR_CHAR = /[/._-]/;
+const NON_SPACE_RUN = /\S+/g;
+const OPENERS = /^[(<[]+/;
+const CLOSERS = /[)>\],;:!?.]+$/;
+const NUMBER_RUN = /[\p{L}\p{N}][\p{L}\p{N}./:_-]*/gu;
+const TRAILING_STOPS = /[.:]+$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const MAY_HOLD_VALUE = /[\d/:.\\_-]/;
+const ABSOLUTE_PATH = /(?:^|\s)((?:[A-Za-z]:)?[\\/][^\s"'`]+)/g;
+
 /**
  * A URL, a file path (with a slash or a document extension; a DOI is neither), an identifier
  * (letters and digits joined by - or _, e.g. `nb-001`, `run_42`), or undefined.
  */
 function kindOf(value: string): Exclude<Literal['kind'], 'quoted'> | undefined {
-  if (/^https?:\/\/\S+$/i.test(value)) return 'url';
-  if (/\s/.test(value) || /^\d+\.\d+\//.test(value)) return undefined;
-  if (FILE_EXTENSIONS.test(value) || (/^[\w.~-]*\/[\w./-]+$/.test(value) && /[a-z]/i.test(value))) return 'path';
-  if (/^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$/i.test(value) && /\d/.test(value)) return 'id';
+  if (URL_VALUE.test(value)) return 'url';
+  if (SPACE.test(value) || DOI_LIKE.test(value)) return undefined;
+  if (FILE_EXTENSIONS.test(value) || (SLASHED.test(value) && LETTER.test(value))) return 'path';
+  if (ID_VALUE.test(value) && DIGIT.test(value)) return 'id';
   return undefined;
+}
+
+const byStart = (a: { start: number }, b: { start: number }): number => a.start - b.start;
+
+/** Whether `at` lies inside one of the spans. */
+function inside(spans: readonly Literal[], at: number): boolean {
+  for (const span of spans) if (at >= span.start && at < span.end) return true;
+  return false;
 }
 
 export function quotedLiterals(text: string): Literal[] {
   const out: Literal[] = [];
-  if (!/['"“‘]/.test(text)) return out;
+  if (!QUOTE_MARK.test(text)) return out;
   for (const pattern of QUOTE_PAIRS) {
-    for (const match of text.matchAll(pattern)) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       const value = match[1].trim();
-      const start = match.index ?? 0;
-      if (value && !out.some((other) => start < other.end && other.start < start + match[0].length)) {
-        out.push({ value, kind: kindOf(value) ?? 'quoted', start, end: start + match[0].length });
+      const start = match.index;
+      const end = start + match[0].length;
+      if (value && !out.some((other) => start < other.end && other.start < end)) {
+        out.push({ value, kind: kindOf(value) ?? 'quoted', start, end });
       }
     }
   }
-  return out.sort((a, b) => a.start - b.start);
+  return out.sort(byStart);
 }
 
 /** Quoted strings, then URLs and file paths outside quotes, in order of appearance. */
 export function literals(text: string): Literal[] {
   const quoted = quotedLiterals(text);
   const out = [...quoted];
-  if (!/[/._-]/.test(text)) return out; // no URL, path or id can be present
-  for (const match of text.matchAll(/\S+/g)) {
-    const start = match.index ?? 0;
-    if (quoted.some((q) => start >= q.start && start < q.end)) continue;
-    const value = match[0].replace(/^[(<[]+/, '').replace(/[)>\],;:!?.]+$/, '');
-    const offset = start + match[0].indexOf(value);
+  if (!LOCATOR_CHAR.test(text)) return out; // no URL, path or id can be present
+  NON_SPACE_RUN.lastIndex = 0;
+  for (let match = NON_SPACE_RUN.exec(text); match !== null; match = NON_SPACE_RUN.exec(text)) {
+    const word = match[0];
+    // A word without any of / . _ - is no URL, path or identifier, whatever its brackets.
+    if (!LOCATOR_CHAR.test(word) || inside(quoted, match.index)) continue;
+    const value = word.replace(OPENERS, '').replace(CLOSERS, '');
+    const offset = match.index + word.indexOf(value);
     const kind = kindOf(value);
     if (kind) out.push({ value, kind, start: offset, end: offset + value.length });
   }
-  return out.sort((a, b) => a.start - b.start);
+  return out.sort(byStart);
 }
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -78,12 +112,13 @@ const NUMBER_WORDS: Record<string, number> = {
 /** Numbers standing alone (not inside identifiers, DOIs, paths or the given literal spans). */
 export function numbers(text: string, exclude: readonly Literal[]): NumberLiteral[] {
   const out: NumberLiteral[] = [];
-  for (const match of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}./:_-]*/gu)) {
-    const start = match.index ?? 0;
-    if (exclude.some((lit) => start >= lit.start && start < lit.end)) continue;
-    const raw = match[0].replace(/[.:]+$/, '');
+  NUMBER_RUN.lastIndex = 0;
+  for (let match = NUMBER_RUN.exec(text); match !== null; match = NUMBER_RUN.exec(text)) {
+    const start = match.index;
+    if (inside(exclude, start)) continue;
+    const raw = match[0].replace(TRAILING_STOPS, '');
     const end = start + raw.length;
-    if (/^-?\d+(\.\d+)?$/.test(raw)) out.push({ value: Number(raw), start, end });
+    if (DECIMAL.test(raw)) out.push({ value: Number(raw), start, end });
     else if (NUMBER_WORDS[raw.toLowerCase()] !== undefined) out.push({ value: NUMBER_WORDS[raw.toLowerCase()], start, end });
   }
   return out;
@@ -96,7 +131,7 @@ export function numbers(text: string, exclude: readonly Literal[]): NumberLitera
  * still reads the whole text. Offsets are kept (spaces replace the blanked characters).
  */
 export function wordsThatVote(text: string): string {
-  if (!/[\d/:.\\_-]/.test(text)) return text; // no URL, path, id or number can be present
+  if (!MAY_HOLD_VALUE.test(text)) return text; // no URL, path, id or number can be present
   let out = text;
   const blank = (start: number, end: number): void => {
     out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
@@ -104,10 +139,12 @@ export function wordsThatVote(text: string): string {
   const found = literals(text).filter((l) => l.kind !== 'quoted');
   for (const l of found) blank(l.start, l.end);
   // Absolute paths a word-level pattern does not see as one (`C:\Temp\x`, `/tmp/x y` stays a path up to the space).
-  for (const match of text.matchAll(/(?:^|\s)((?:[A-Za-z]:)?[\\/][^\s"'`]+)/g)) {
-    const start = (match.index ?? 0) + match[0].indexOf(match[1]);
+  ABSOLUTE_PATH.lastIndex = 0;
+  for (let match = ABSOLUTE_PATH.exec(text); match !== null; match = ABSOLUTE_PATH.exec(text)) {
+    const start = match.index + match[0].indexOf(match[1]);
     blank(start, start + match[1].length);
   }
-  for (const n of numbers(text, found)) if (/\d/.test(text.slice(n.start, n.end))) blank(n.start, n.end);
+  // Only numbers written with a digit are blanked: a text without one has none.
+  if (DIGIT.test(text)) for (const n of numbers(text, found)) if (DIGIT.test(text.slice(n.start, n.end))) blank(n.start, n.end);
   return out;
 }

@@ -44,20 +44,27 @@ function segmentRun(run: string): Array<{ segment: string; index: number }> {
 // so the same runs come from a cheaper pattern with no per-run script test.
 // eslint-disable-next-line no-control-regex -- control characters are separators here, on purpose
 const NON_ASCII = /[^\x00-\x7f]/;
+// Module constants (a literal in a function is a new object per call); the global ones are read with
+// exec from lastIndex 0, or by replace and match, which start from 0 themselves.
+const ASCII_RUN = /[A-Za-z0-9]+/g;
+const LETTER_RUN = /[\p{L}\p{N}]+/gu;
+const LOWER_THEN_UPPER = /([a-z0-9])([A-Z])/g;
+const ACRONYM_THEN_WORD = /([A-Z]+)([A-Z][a-z])/g;
+const ASCII_WORD = /[a-z0-9]+/g;
 
-/** Runs of letters and digits, each CJK run split into its words. */
-function letterRuns(text: string): Array<{ word: string; index: number }> {
-  const out: Array<{ word: string; index: number }> = [];
+/** Calls `visit` with each run of letters and digits and its offset, each CJK run split into its words. */
+function forEachRun(text: string, visit: (word: string, index: number) => void): void {
   if (!NON_ASCII.test(text)) {
-    for (const match of text.matchAll(/[A-Za-z0-9]+/g)) out.push({ word: match[0], index: match.index ?? 0 });
-    return out;
+    ASCII_RUN.lastIndex = 0;
+    for (let match = ASCII_RUN.exec(text); match !== null; match = ASCII_RUN.exec(text)) visit(match[0], match.index);
+    return;
   }
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const at = match.index ?? 0;
-    if (UNSPACED.test(match[0])) for (const s of segmentRun(match[0])) out.push({ word: s.segment, index: at + s.index });
-    else out.push({ word: match[0], index: at });
+  LETTER_RUN.lastIndex = 0;
+  for (let match = LETTER_RUN.exec(text); match !== null; match = LETTER_RUN.exec(text)) {
+    const at = match.index;
+    if (UNSPACED.test(match[0])) for (const s of segmentRun(match[0])) visit(s.segment, at + s.index);
+    else visit(match[0], at);
   }
-  return out;
 }
 
 const stemCache = new Map<string, string>();
@@ -74,13 +81,12 @@ export function stem(word: string): string {
 
 /** Words of a text or identifier, lowercase, in order; camelCase and snake/kebab names are split. */
 export function words(text: string): string[] {
-  const spaced = text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase();
-  // The same words as letterRuns gives for ASCII text, without an object per word.
-  if (!NON_ASCII.test(spaced)) return spaced.match(/[a-z0-9]+/g) ?? [];
-  return letterRuns(spaced).map((r) => r.word);
+  const spaced = text.replace(LOWER_THEN_UPPER, '$1 $2').replace(ACRONYM_THEN_WORD, '$1 $2').toLowerCase();
+  // The same words as forEachRun gives for ASCII text, without a call per word.
+  if (!NON_ASCII.test(spaced)) return spaced.match(ASCII_WORD) ?? [];
+  const out: string[] = [];
+  forEachRun(spaced, (word) => out.push(word));
+  return out;
 }
 
 /** Stems of the content words of a text, in order, stop words removed. */
@@ -106,9 +112,9 @@ export interface Token {
 /** Tokens of a query with offsets, so argument inference can look at what lies near a number or quote. */
 export function tokensWithOffsets(text: string): Token[] {
   const out: Token[] = [];
-  for (const { word: raw, index: start } of letterRuns(text)) {
+  forEachRun(text, (raw, start) => {
     const lower = raw.toLowerCase();
     out.push({ raw, term: STOP_WORDS.has(lower) ? '' : stem(lower), start, end: start + raw.length });
-  }
+  });
   return out;
 }
