@@ -59,7 +59,8 @@ describe('bench against a baseline', () => {
 
     const slower = await bench(40, 'planted-2x', ['--baseline', baseline]);
     const echo = slower.task('tools/call echo');
-    expect(slower.code, slower.stdout).toBe(1);
+    const { samplesMs: _samples, ...fields } = echo as BenchTaskResult & { samplesMs?: unknown };
+    expect(slower.code, `${slower.stdout}\n${JSON.stringify({ ...fields, echo: slower.result.bench!.machine }, null, 1)}`).toBe(1);
     expect(echo).toMatchObject({ change: 'slower', flagged: true });
     expect(echo.ratio).toBeGreaterThanOrEqual(1.2);
     expect(echo.p).toBeLessThanOrEqual(0.01);
