@@ -165,7 +165,7 @@ export function loadQuerySet(path: string, limits: ReadLimits = {}): QuerySet {
   const file = resolve(path);
   const raw = validateData<RawHeader & { cases?: RawCase[] }>(
     fullSchema,
-    readDataFile(file, 'query set', limits),
+    readDataFile(file, 'query set', { ...limits, cacheParsed: true }),
     file,
     'query set',
     HINT,

@@ -102,11 +102,16 @@ function blank(text: string): boolean {
   return true;
 }
 
-/** Parses JSON, or YAML when the extension says so (`yaml: true` allows YAML for any name). */
-export function readDataFile(file: string, what: string, options: { yaml?: boolean } & ReadLimits = {}): unknown {
+/**
+ * Parses JSON, or YAML when the extension says so (`yaml: true` allows YAML for any name).
+ * `cacheParsed` keeps a YAML file's value in the user's cache folder for the next run
+ * (src/disk-cache/parsed-yaml.ts): only for inputs that hold no secrets (query sets), never a host
+ * config, whose `env` and `headers` may carry tokens written out in full.
+ */
+export function readDataFile(file: string, what: string, options: { yaml?: boolean; cacheParsed?: boolean } & ReadLimits = {}): unknown {
   const text = readTextFile(file, what, options);
   const ext = extname(file).toLowerCase();
-  if (ext === '.yaml' || ext === '.yml' || (options.yaml && ext !== '.json')) return parseYaml(text, file, what);
+  if (ext === '.yaml' || ext === '.yml' || (options.yaml && ext !== '.json')) return parseYaml(text, file, what, options.cacheParsed === true);
   return parseJsonText(text, file, what, options.maxDepth);
 }
 
@@ -133,11 +138,11 @@ export function parseJsonText(text: string, file: string, what: string, maxDepth
 const YAML_OPTIONS = { uniqueKeys: true } as const;
 const YAML_KEY = JSON.stringify(YAML_OPTIONS);
 
-function parseYaml(text: string, file: string, what: string): unknown {
+function parseYaml(text: string, file: string, what: string, cacheParsed: boolean): unknown {
   // Integers past 2^53 keep their digits (exact-integers.ts); only a text with such a run pays for it.
   const long = /\d{16}/.test(text);
   // The same text parsed on an earlier run: its value, without the YAML library.
-  const cached = long ? undefined : cachedYaml(text, YAML_KEY);
+  const cached = long || !cacheParsed ? undefined : cachedYaml(text, YAML_KEY);
   if (cached !== undefined) return cached;
   const doc = yaml().parseDocument(text, { ...YAML_OPTIONS, ...(long ? { intAsBigInt: true } : {}) });
   if (doc.errors.length > 0) {
@@ -151,7 +156,7 @@ function parseYaml(text: string, file: string, what: string): unknown {
   }
   if (long) return numbersFromBigInts(doc.toJS());
   const value: unknown = doc.toJS();
-  saveYaml(text, YAML_KEY, value);
+  if (cacheParsed) saveYaml(text, YAML_KEY, value);
   return value;
 }
 

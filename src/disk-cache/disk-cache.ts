@@ -6,7 +6,7 @@
  * only a folder and files of this user's, writable by no one else, are read; the folder is made 0700.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../safety/write-file.ts';
 import { startCacheDir } from './cache-folder.ts';
@@ -64,6 +64,25 @@ export function readEntry(kind: CacheKind, name: string): string | undefined {
   }
 }
 
+/** The most entries a kind keeps: past it, the first write of a process removes the oldest quarter. */
+export const MAX_ENTRIES: Record<CacheKind, number> = { schemas: 5000, yaml: 500 };
+const trimmed = new Set<CacheKind>();
+
+/** Removes the oldest entries (by when they were written) once `folder` holds more than `max`, down to three quarters of it. */
+function trim(folder: string, max: number): void {
+  const names = readdirSync(folder);
+  if (names.length <= max) return;
+  const dated = names.flatMap((name) => {
+    try {
+      return [{ name, at: lstatSync(join(folder, name)).mtimeMs }];
+    } catch {
+      return [];
+    }
+  });
+  dated.sort((a, b) => a.at - b.at);
+  for (const { name } of dated.slice(0, dated.length - Math.floor((max * 3) / 4))) rmSync(join(folder, name), { force: true });
+}
+
 /** Stores entry `name` (atomically: a reader sees the whole entry or none); any failure is dropped. */
 export function writeEntry(kind: CacheKind, name: string, text: string): void {
   const root = startCacheDir();
@@ -73,6 +92,8 @@ export function writeEntry(kind: CacheKind, name: string, text: string): void {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const stat = lstatSync(folder);
     if (!stat.isDirectory() || !private_(stat)) return;
+    if (!trimmed.has(kind)) trim(folder, MAX_ENTRIES[kind]);
+    trimmed.add(kind);
     writeFileAtomic(join(folder, name), text, { mode: 0o600, durable: false });
     folders.delete(kind);
   } catch {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -13,12 +13,12 @@ import { tempDir } from '../testing/temp-dir.ts';
  */
 const at = (path: string): string => JSON.stringify(fileURLToPath(new URL(path, import.meta.url)));
 
-async function readInProcess(file: string, cacheDir: string): Promise<{ value: string; yamlLoaded: boolean }> {
+async function readInProcess(file: string, cacheDir: string, what = 'query set'): Promise<{ value: string; yamlLoaded: boolean }> {
   const script = `
     import { createRequire } from 'node:module';
     import { inspect } from 'node:util';
     const { readDataFile } = await import(${at('../config/read-file.ts')});
-    const value = inspect(readDataFile(${JSON.stringify(file)}, 'query set'), { depth: null });
+    const value = inspect(readDataFile(${JSON.stringify(file)}, ${JSON.stringify(what)}, { cacheParsed: ${what === 'query set'} }), { depth: null });
     const yamlLoaded = Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('/node_modules/yaml/dist/'));
     console.log(JSON.stringify({ value, yamlLoaded }));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 120_000, env: { ...process.env, TOOLVET_CACHE_DIR: cacheDir } });
@@ -40,6 +40,17 @@ describe('the parsed-YAML cache', () => {
     const third = await readInProcess(file, join(dir, 'cache'));
     expect(third.yamlLoaded).toBe(true);
     expect(third.value).toContain('demo2');
+  }, 150_000);
+
+  it('a host config is never cached: its env and headers may hold tokens written out in full', async () => {
+    const dir = tempDir('toolvet-yaml-cache-');
+    const file = join(dir, 'host.yaml');
+    writeFileSync(file, 'mcpServers:\n  gh:\n    command: node\n    env: { GITHUB_TOKEN: ghp_0123456789abcdefghijklmnopqrstuvwxyz }\n');
+    const first = await readInProcess(file, join(dir, 'cache'), 'host config');
+    expect(first.value).toContain('ghp_0123456789');
+    expect(existsSync(join(dir, 'cache', 'yaml'))).toBe(false);
+    const second = await readInProcess(file, join(dir, 'cache'), 'host config');
+    expect(second.yamlLoaded).toBe(true);
   }, 150_000);
 
   it('a value JSON cannot carry exactly (an infinity, -0) is never cached', async () => {
