@@ -12,6 +12,7 @@ import { basename, extname, resolve } from 'node:path';
 import { ToolvetError } from '../errors.ts';
 import { lazyRequire } from '../lazy-require.ts';
 import type { SelectionCase } from '../types.ts';
+import { IdPlaces, type CasePlaces } from './id-places.ts';
 import { checkInputFile, MAX_STREAMED_BYTES } from './read-file.ts';
 import {
   caseRefs,
@@ -36,7 +37,7 @@ export interface QuerySetSource extends Omit<QuerySet, 'cases'> {
   /** How many of them are drafts (`draft: true`). */
   drafts: number;
   /** Each case's place in the set, by id. */
-  places: ReadonlyMap<string, number>;
+  places: CasePlaces;
   /** The first case naming each tool and parameter (`checkCaseRefs`). */
   refs: CaseRefs;
   /** Whether the cases are read from the file again on each iteration (a JSON set). */
@@ -108,7 +109,7 @@ function scan(file: string, onCase?: () => void): QuerySetSource {
   const valid = validatorFor(QUERY_SET_SCHEMA);
   const header: Record<string, unknown> = {};
   const keys: string[] = [];
-  const places = new Map<string, number>();
+  const places = new IdPlaces();
   const refs = emptyRefs();
   let first: unknown;
   let count = 0;
@@ -120,8 +121,8 @@ function scan(file: string, onCase?: () => void): QuerySetSource {
     }
     if (!valid({ cases: [item.case] })) throw new NotStreamable();
     const c = normaliseCase(item.case as RawCase, count, '');
-    if (places.has(c.id)) throw new NotStreamable();
-    places.set(c.id, count);
+    // A repeated id: loaded whole, which says where (the id's place is its turn, `count`).
+    if (!places.add(c.id)) throw new NotStreamable();
     noteRefs(refs, c, count);
     if (c.draft) drafts += 1;
     if (count === 0) first = item.case;

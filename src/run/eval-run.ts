@@ -8,6 +8,7 @@ import { loadHostConfig, selectServers, type HostConfig } from '../config/host-c
 import { checkCaseRefs } from '../config/query-set.ts';
 import { checkScenarioTools } from '../config/scenarios.ts';
 import { openQuerySet, type QuerySetSource } from '../config/query-set-source.ts';
+import type { CasePlaces } from '../config/id-places.ts';
 import { loadToolFile } from '../config/tool-file.ts';
 import { toErrorInfo, ToolvetError } from '../errors.ts';
 import { type Diagnostic, type ToolTokens, type ToolvetResult } from '../report/model.ts';
@@ -134,7 +135,7 @@ export function loadEvalInputs(options: Pick<EvalOptions, 'config' | 'servers' |
  * case is made). Two sets of the same name are one suite: a repeated id keeps its last place.
  */
 function caseOrder(sets: QuerySetSource[]): { rank: (suite: string, id: string) => number | undefined; size: number } {
-  const bySuite = new Map<string, Array<{ offset: number; places: ReadonlyMap<string, number> }>>();
+  const bySuite = new Map<string, Array<{ offset: number; places: CasePlaces }>>();
   let offset = 0;
   let size = 0;
   for (const set of sets) {
