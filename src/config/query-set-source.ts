@@ -1,6 +1,6 @@
 /**
  * A query set read as the run needs it, so a set of 50,000 cases never sits in memory (P5 in
- * `npm run bench`). A JSON set is read twice, streaming (@streamparser/json, a chunk at a time): once
+ * `npm run bench`). A JSON set is read twice, streaming (json-members.ts, a chunk at a time): once
  * up front, which validates every case and keeps only what the checks and the report order need (each
  * id's place, the first case naming each tool, the draft count), then again as the runner asks for
  * cases. A YAML set, and any JSON file the streaming read does not take as it is (a syntax error, an
@@ -10,9 +10,9 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { ToolvetError } from '../errors.ts';
-import { lazyRequire } from '../lazy-require.ts';
 import type { SelectionCase } from '../types.ts';
 import { IdPlaces, type CasePlaces } from './id-places.ts';
+import { JsonMembers, type JsonItem } from './json-members.ts';
 import { checkInputFile, MAX_STREAMED_BYTES } from './read-file.ts';
 import {
   caseRefs,
@@ -54,8 +54,6 @@ const CHUNK = 64 * 1024;
  * thousands of cases (about 7,000 of the fixtures' shape per MiB).
  */
 export const STREAM_ABOVE_BYTES = 1024 * 1024;
-
-const streamParser = lazyRequire<typeof import('@streamparser/json')>('@streamparser/json');
 
 /** The streaming read gave up: the file is loaded whole instead, which says what is wrong with it. */
 class NotStreamable extends Error {}
@@ -175,60 +173,27 @@ function* readCases(source: QuerySetSource): Generator<SelectionCase> {
 
 /**
  * The set's top-level values (each of its keys but `cases`) and its cases one at a time, in file
- * order. `keys` receives every top-level key as it is read. Throws NotStreamable on anything that is
- * not one JSON object in UTF-8.
+ * order (json-members.ts). `keys` receives every top-level key as it is read. Throws NotStreamable on
+ * anything that is not one JSON object in UTF-8.
  */
 function* readItems(file: string, keys: string[]): Generator<Item> {
-  const { Tokenizer, TokenParser, TokenType } = streamParser();
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const tokenizer = new Tokenizer();
-  const parser = new TokenParser({ paths: [...QUERY_SET_KEYS.filter((k) => k !== 'cases').map((k) => `$.${k}`), '$.cases.*'], keepStack: false });
+  const members = new JsonMembers('cases', keys);
   const queue: Item[] = [];
-  let depth = 0;
-  let keyNext = false;
-  // `$.cases.*` would match the members of an object too: the cases must open as an array.
-  let casesArray = false;
-  tokenizer.onToken = ({ token, value }) => {
-    if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
-      if (depth === 0 && token !== TokenType.LEFT_BRACE) throw new NotStreamable();
-      if (depth === 1 && token === TokenType.LEFT_BRACKET && keys.at(-1) === 'cases') casesArray = true;
-      depth += 1;
-      keyNext = depth === 1;
-    } else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) {
-      depth -= 1;
-    } else if (depth === 0) {
-      throw new NotStreamable();
-    } else if (depth === 1 && token === TokenType.COMMA) {
-      keyNext = true;
-    } else if (depth === 1 && keyNext && token === TokenType.STRING) {
-      keys.push(String(value));
-      keyNext = false;
-    }
-    parser.write({ token, value });
-  };
-  parser.onValue = ({ value, key, stack }) => {
-    queue.push(stack.length === 2 ? { case: value } : { key: String(key), value });
+  const emit = (item: JsonItem): void => {
+    queue.push('element' in item ? { case: item.element } : item);
   };
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
     const buffer = Buffer.allocUnsafe(CHUNK);
-    let any = false;
     for (;;) {
       const read = readSync(fd, buffer, 0, CHUNK, null);
       if (read === 0) break;
-      const bytes = buffer.subarray(0, read);
-      if (bytes.includes(0)) throw new NotStreamable();
-      const text = decoder.decode(bytes, { stream: true });
-      any ||= text.trim() !== '';
-      tokenizer.write(text);
-      while (queue.length > 0) yield queue.shift()!;
+      members.push(buffer.subarray(0, read), emit);
+      for (let i = 0; i < queue.length; i++) yield queue[i];
+      queue.length = 0;
     }
-    const rest = decoder.decode();
-    if (rest) tokenizer.write(rest);
-    if (!any || !parser.isEnded || (keys.includes('cases') && !casesArray)) throw new NotStreamable();
-    tokenizer.end();
-    while (queue.length > 0) yield queue.shift()!;
+    members.end();
   } catch (error) {
     if (error instanceof ToolvetError) throw error;
     throw new NotStreamable(error instanceof Error ? error.message : String(error));
