@@ -120,8 +120,15 @@ export class CaseStore {
     return false;
   }
 
-  private grow(): void {
-    const size = this.ranks.length * 2;
+  /**
+   * Makes room for `count` cases in all, the run's planned count: arrays of that size from the start,
+   * not a doubling (at 50,000 cases, 1.05 MB instead of 1.37 MB, and no old and new arrays at once).
+   */
+  reserve(count: number): void {
+    if (count > this.ranks.length) this.grow(count);
+  }
+
+  private grow(size = this.ranks.length * 2): void {
     const ranks = new Float64Array(size);
     ranks.set(this.ranks);
     const offsets = new Float64Array(size);

@@ -209,6 +209,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     c.cost = caseCost(c, found?.price);
   };
   const store = keep === 'failed' ? (options.resultsFile ? new CaseStore(options.resultsFile, false, withCost) : options.storeCases ? CaseStore.temporary(withCost) : undefined) : undefined;
+  store?.reserve(order.size);
   const planned = order.size * (options.repeat ?? 1);
   ceiling?.expect(planned);
   ceiling?.settleInputs(planned);
