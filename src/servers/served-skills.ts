@@ -4,7 +4,7 @@
  * `maxFiles` per skill or `maxBytes` in all are left out and named in `skipped`.
  */
 import type { Client } from '@modelcontextprotocol/client';
-import { mcpSdk } from './mcp-sdk.ts';
+import { loadSkillsSdk } from './mcp-sdk.ts';
 
 /** A skill served over MCP: its `skill://.../SKILL.md` URI and the files read from it. */
 export interface ServedSkill {
@@ -26,7 +26,7 @@ export type Guard = <T>(what: string, call: () => Promise<T>) => Promise<T>;
 
 /** The served skills with their files; empty when the server does not declare the extension. */
 export async function readServedSkills(client: Client, guard: Guard, options: ServedSkillLimits & { callMs: number; maxItems: number }): Promise<ServedSkill[]> {
-  const skills = new (mcpSdk().skills.SkillsClient)(client, { skipInvalid: true });
+  const skills = new (await loadSkillsSdk()).SkillsClient(client, { skipInvalid: true });
   if (!skills.supported) return [];
   const listing = await guard('skills/list', () => skills.list(undefined, { timeout: options.callMs }));
   const served: ServedSkill[] = [];
