@@ -24,10 +24,11 @@ export interface Bm25Options {
   background?: number;
 }
 
-/** For each document holding a term: its weighted frequency over some fields (0 when none of them hold it). */
+/** For each document holding a term: its weighted frequency over some fields (0 when none of them hold it), and over the others. */
 export interface WeightedFrequencies {
   documents: number[];
   values: number[];
+  others: number[];
 }
 
 /**
@@ -124,23 +125,41 @@ export class Bm25Index {
 
   /**
    * `weightedTf(document, term, only)` for every document that holds `term` in any field, in
-   * document order: one pass over the term's occurrences.
+   * document order, and in `others` the same over the remaining fields: one pass over the term's
+   * occurrences (each document's run is in field order, so each sum adds its fields in that order).
    */
   weightedTfs(term: string, only?: ReadonlySet<string>): WeightedFrequencies {
-    const out: WeightedFrequencies = { documents: [], values: [] };
+    const out: WeightedFrequencies = { documents: [], values: [], others: [] };
     const list = this.occurrences.get(term);
     if (!list) return out;
     const width = this.fields.length;
-    const counts = new Array<number>(width).fill(0);
     const mask = this.maskOf(only);
+    let doc = -1;
+    let inside = 0;
+    let outside = 0;
     for (let i = 0; i < list.length; ) {
-      const doc = (list[i] - (list[i] % width)) / width;
-      const end = (doc + 1) * width;
-      counts.fill(0);
-      for (; i < list.length && list[i] < end; i++) counts[list[i] % width] += 1;
-      out.documents.push(doc);
-      out.values.push(this.fieldSum(doc, counts, mask));
+      const slot = list[i];
+      const field = slot % width;
+      const at = (slot - field) / width;
+      if (at !== doc) {
+        if (doc >= 0) {
+          out.documents.push(doc);
+          out.values.push(inside);
+          out.others.push(outside);
+        }
+        doc = at;
+        inside = 0;
+        outside = 0;
+      }
+      let tf = 0;
+      for (; i < list.length && list[i] === slot; i++) tf += 1;
+      const normalised = this.normalised(doc, field, tf);
+      if (mask[field]) inside += normalised;
+      else outside += normalised;
     }
+    out.documents.push(doc);
+    out.values.push(inside);
+    out.others.push(outside);
     return out;
   }
 
@@ -155,9 +174,14 @@ export class Bm25Index {
     for (let f = 0; f < this.fields.length; f++) {
       const tf = counts[f];
       if (!tf || !mask[f]) continue;
-      sum += (this.fields[f].weight * tf) / (1 - this.b + (this.b * this.lengths[doc * this.fields.length + f]) / this.avgLength[f]);
+      sum += this.normalised(doc, f, tf);
     }
     return sum;
+  }
+
+  /** A field's count, weighted and length-normalised. */
+  private normalised(doc: number, field: number, tf: number): number {
+    return (this.fields[field].weight * tf) / (1 - this.b + (this.b * this.lengths[doc * this.fields.length + field]) / this.avgLength[field]);
   }
 
   /** The BM25 contribution of one term given its weighted frequency. */
