@@ -52,4 +52,11 @@ describe('the environment of a spawned server', () => {
     }
     expect(STDIO_MAX_LINE_BYTES).toBe(STDIO_DEFAULT_MAX_BUFFER_SIZE);
   });
+
+  it('a command that does not exist fails the start as it did before the process started ahead of the SDK', async () => {
+    await expect(ServerConnection.start('ghost', { command: 'toolvet-no-such-command', args: [] })).rejects.toMatchObject({
+      code: 'E_SERVER_START',
+      message: expect.stringContaining('server "ghost" exited before it finished starting') as unknown as string,
+    });
+  });
 });
