@@ -16,16 +16,17 @@ function pointsToSibling(tool: ToolDefinition, names: ReadonlySet<string>): bool
   );
 }
 
-/** The sibling whose name shares the most words with this one, words most names share left out (list_directory -> list_directory_with_sizes). */
-function nearestSibling(tool: ToolDefinition, tools: readonly ToolDefinition[], common: ReadonlySet<string>): string | undefined {
+/** The sibling whose name shares the most words with this one, words most names share left out (list_directory -> list_directory_with_sizes); `words` holds each tool's distinct name words. */
+function nearestSibling(tool: ToolDefinition, tools: readonly ToolDefinition[], words: ReadonlyArray<readonly string[]>, common: ReadonlySet<string>): string | undefined {
   const own = new Set(nameWords(tool.name).filter((w) => !common.has(w)));
   let best: string | undefined;
   let bestShared = 0;
-  for (const other of tools) {
-    if (other.name === tool.name) continue;
-    const shared = new Set(nameWords(other.name).filter((w) => own.has(w))).size;
+  tools.forEach((other, k) => {
+    if (other.name === tool.name) return;
+    let shared = 0;
+    for (const w of words[k]) if (own.has(w)) shared += 1;
     if (shared > bestShared) [best, bestShared] = [other.name, shared];
-  }
+  });
   return best;
 }
 
@@ -37,13 +38,15 @@ export const descriptionExclusions: ToolRule = {
   description: 'the description has a "Do NOT use for ..." clause naming what the tool is not for',
   spec: '10.1',
   check: (tools) => {
+    // Each name's distinct words once: every tool without a clause compares its name with all the others'.
+    const words = tools.map((t) => [...new Set(nameWords(t.name))]);
     const use = new Map<string, number>();
-    for (const t of tools) for (const w of new Set(nameWords(t.name))) use.set(w, (use.get(w) ?? 0) + 1);
+    for (const list of words) for (const w of list) use.set(w, (use.get(w) ?? 0) + 1);
     const common = new Set([...use].filter(([, n]) => tools.length > 2 && n > tools.length / 3).map(([w]) => w));
     const names = new Set(tools.map((t) => t.name));
     return perTool(tools, (tool) => {
       if (typeof tool.description !== 'string' || tool.description.trim() === '' || EXCLUSION.test(tool.description) || pointsToSibling(tool, names)) return [];
-      const sibling = nearestSibling(tool, tools, common);
+      const sibling = nearestSibling(tool, tools, words, common);
       const hint = sibling ? ` (the nearest here may be ${sibling})` : '';
       return [{ path: '$.description', message: `no "Do NOT use for ..." clause; name the near misses and the sibling tool for each${hint}` }];
     });
