@@ -6,9 +6,9 @@
  * process on the built package.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Table from 'cli-table3';
 import pc from 'picocolors';
@@ -46,6 +46,13 @@ if (unknown.length > 0) {
 // bundle the harness itself into .bench/ so no benchmark process carries a TypeScript loader.
 await buildJs();
 await buildHarness();
+// The start-up cache (docs/commands/eval.md) of a folder of the run's own, inherited by every process: the
+// bench neither reads what earlier runs left in the user's ~/.cache/toolvet nor adds to it. Each
+// benchmark's unmeasured first pass fills it, so the figures are those of a user's later runs; P7
+// also times a first run, with the cache off.
+const cacheDir = mkdtempSync(join(os.tmpdir(), 'toolvet-bench-cache-'));
+process.env.TOOLVET_CACHE_DIR = cacheDir;
+process.on('exit', () => rmSync(cacheDir, { recursive: true, force: true }));
 const environment = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: os.availableParallelism(), cpuModel: os.cpus()[0]?.model ?? '?', loadBefore: os.loadavg()[0] };
 process.stderr.write(`toolvet harness benchmarks on node ${environment.node}, ${environment.cpus} cpus (${environment.cpuModel}), load ${environment.loadBefore.toFixed(2)}\n`);
 const figures: Figure[] = [];

@@ -26,23 +26,27 @@ export async function benchP7(options: { rounds?: number } = {}): Promise<Figure
     version: [bin, '--version'],
     lint: [bin, 'lint', '--tools', tools],
     eval: [bin, 'eval', '--tools', tools, '--queries', oneCase],
+    // A first run: the same with the start-up cache off (docs/commands/eval.md), reported beside P7 eval.
+    evalCold: [bin, 'eval', '--tools', tools, '--queries', oneCase],
     // Its results file goes to the temporary folder, not the checkout's .toolvet/.
     run: [bin, 'run', '--results', join(dir, 'last-run.jsonl')],
   };
-  const samples: Record<keyof typeof sides, ProcessSample[]> = { bare: [], version: [], lint: [], eval: [], run: [] };
+  const samples: Record<keyof typeof sides, ProcessSample[]> = { bare: [], version: [], lint: [], eval: [], evalCold: [], run: [] };
+  const envOf = (name: keyof typeof sides): Record<string, string> => (name === 'evalCold' ? { TOOLVET_CACHE_DIR: 'off' } : {});
   try {
     // One unmeasured round: the file cache holds node, dist/ and node_modules afterwards.
-    for (const args of Object.values(sides)) await timer.time(args);
+    for (const [name, args] of Object.entries(sides)) await timer.time(args, envOf(name as keyof typeof sides));
     const names = Object.keys(sides) as (keyof typeof sides)[];
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? names : [...names].reverse();
-      for (const name of order) samples[name].push(await timer.time(sides[name]));
+      for (const name of order) samples[name].push(await timer.time(sides[name], envOf(name)));
     }
   } finally {
     timer.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
   const ms = (name: keyof typeof sides): number => median(samples[name].map((s) => s.ms));
+  const cpu = (name: keyof typeof sides): string => median(samples[name].map((s) => s.cpuMs)).toFixed(0);
   const rss = (name: keyof typeof sides): number => Math.max(...samples[name].map((s) => s.rssMb));
   const versionRatio = ms('version') / ms('bare');
   const lintRatio = ms('lint') / ms('bare');
@@ -84,7 +88,7 @@ export async function benchP7(options: { rounds?: number } = {}): Promise<Figure
       unit: 'x',
       target: '<= 3x',
       met: evalRatio <= 3,
-      detail: `toolvet eval --tools fixtures/tools/echo.json --queries (1 case) ${ms('eval').toFixed(0)} ms, ${rss('eval').toFixed(0)} MB vs ${bare} (medians of ${rounds})`,
+      detail: `toolvet eval --tools fixtures/tools/echo.json --queries (1 case) ${ms('eval').toFixed(0)} ms, ${rss('eval').toFixed(0)} MB, process CPU ${cpu('eval')} ms vs ${bare} (medians of ${rounds}); a first run (start-up cache off) ${ms('evalCold').toFixed(0)} ms, ${(ms('evalCold') / ms('bare')).toFixed(2)}x, process CPU ${cpu('evalCold')} ms`,
     },
     {
       id: 'P7 run',

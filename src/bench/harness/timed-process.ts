@@ -28,8 +28,8 @@ const PROBE = [
 ].join('\n');
 
 export interface ProcessTimer {
-  /** Runs `node ARGS` (after the probe) in the checkout and resolves when it exits 0. */
-  time(args: string[]): Promise<ProcessSample>;
+  /** Runs `node ARGS` (after the probe) in the checkout, with `env` over ours, and resolves when it exits 0. */
+  time(args: string[], env?: Readonly<Record<string, string>>): Promise<ProcessSample>;
   dispose(): void;
 }
 
@@ -39,10 +39,10 @@ export function processTimer(): ProcessTimer {
   const out = join(dir, 'sample.json');
   writeFileSync(probe, PROBE);
   return {
-    time: (args) =>
+    time: (args, env = {}) =>
       new Promise((resolve, reject) => {
         const started = performance.now();
-        const child = spawn(process.execPath, ['--require', probe, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOOLVET_PROBE_FILE: out, NO_COLOR: '1' } });
+        const child = spawn(process.execPath, ['--require', probe, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, TOOLVET_PROBE_FILE: out, NO_COLOR: '1' } });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
