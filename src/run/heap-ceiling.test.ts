@@ -21,6 +21,20 @@ describe('HeapCeiling', () => {
   });
 });
 
+describe('HeapCeiling with oldGeneration', () => {
+  it('collects once the old generation has grown past the headroom', () => {
+    const ceiling = new HeapCeiling({ headroomBytes: 2 * 1024 * 1024, oldGeneration: true });
+    const kept: number[][] = [];
+    // About 16 KB retained per tick, promoted as it survives: 64 MB over 4,096 ticks.
+    for (let i = 0; i < 4096; i++) {
+      kept.push(new Array(2000).fill(i));
+      ceiling.tick();
+    }
+    expect(ceiling.collections).toBeGreaterThanOrEqual(2);
+    expect(kept.length).toBe(4096);
+  });
+});
+
 describe('HeapCeiling.expect', () => {
   const retain = (ceiling: HeapCeiling): number[][] => {
     const kept: number[][] = [];
