@@ -11,12 +11,14 @@
  * schemas compiled ahead of time (scripts/precompile-validators.ts).
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform, type Plugin } from 'esbuild';
 import { PRECOMPILED_DIR } from '../src/config/precompiled-validators.ts';
+import { BUILD_ID_FILE } from '../src/disk-cache/build-id.ts';
 import { precompiledValidatorFiles } from './precompile-validators.ts';
 
 export const ROOT: string = fileURLToPath(new URL('../', import.meta.url));
@@ -98,8 +100,13 @@ export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
     plugins: [sourceUrlPlugin()],
   });
   mkdirSync(outdir, { recursive: true });
+  // What the built code is: a hash of every file the bundle wrote. A cache of what that code computed
+  // (src/disk-cache/build-id.ts) is keyed by it, so a change to any of it never reads an old entry.
+  const hash = createHash('sha256');
+  for (const file of [...result.outputFiles].sort((a, b) => a.path.localeCompare(b.path))) hash.update(file.path.slice(file.path.lastIndexOf('/') + 1)).update(file.contents);
   const outputs = [
     ...result.outputFiles.map((file) => ({ path: file.path, contents: file.contents })),
+    { path: join(outdir, BUILD_ID_FILE), contents: Buffer.from(`${hash.digest('hex').slice(0, 32)}\n`) },
     // The project's own schemas as Ajv standalone code: nothing compiles them when a command starts.
     ...precompiledValidatorFiles().map(({ name, text }) => ({ path: join(outdir, PRECOMPILED_DIR, name), contents: Buffer.from(text) })),
   ];

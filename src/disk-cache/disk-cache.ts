@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../safety/write-file.ts';
 import { startCacheDir } from './cache-folder.ts';
 
-export type CacheKind = 'schemas' | 'yaml';
+export type CacheKind = 'schemas' | 'yaml' | 'mock-index';
 
 /** The entry's file name: a hash of what it is made from (`parts`: the input text and every setting that shapes the output). */
 export function entryName(parts: readonly string[], ext: string): string {
@@ -65,7 +65,7 @@ export function readEntry(kind: CacheKind, name: string): string | undefined {
 }
 
 /** The most entries a kind keeps: past it, the first write of a process removes the oldest quarter. */
-export const MAX_ENTRIES: Record<CacheKind, number> = { schemas: 5000, yaml: 500 };
+export const MAX_ENTRIES: Record<CacheKind, number> = { schemas: 5000, yaml: 500, 'mock-index': 40 };
 const trimmed = new Set<CacheKind>();
 
 /** Removes the oldest entries (by when they were written) once `folder` holds more than `max`, down to three quarters of it. */

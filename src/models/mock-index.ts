@@ -13,6 +13,7 @@ import { Bm25Index, type FieldSpec } from './text/bm25.ts';
 import { splitDescription } from './text/clauses.ts';
 import { terms } from './text/tokenize.ts';
 import type { JsonSchema, ToolDefinition } from '../types.ts';
+import { cachedDocuments, MIN_CACHED_TOOLS, saveDocuments } from './mock-index-cache.ts';
 
 export const FIELD_WEIGHTS: Readonly<Record<string, number>> = {
   name: 3,
@@ -174,8 +175,30 @@ function toolFields(tool: ToolDefinition, removeSiblings: SiblingRemover, termsO
   };
 }
 
-function buildIndex(tools: readonly ToolDefinition[], definitionChars: number): ToolIndex {
-  const documents: Array<{ tool: ToolDefinition; alternative?: Alternative; fields: Record<string, string[]> }> = [];
+type Document = { tool: ToolDefinition; alternative?: Alternative; fields: Record<string, string[]> };
+const FIELD_NAMES = ALL_FIELDS.map((f) => f.name);
+
+/** Each candidate's document: read back from an earlier run's (mock-index-cache.ts) when there is one, else made and kept. */
+function documentsOf(tools: readonly ToolDefinition[], toolsJson: string): Document[] {
+  const cached = cachedDocuments(toolsJson, tools.length, FIELD_NAMES);
+  if (cached) {
+    return cached.map((doc) => ({
+      tool: tools[doc.tool],
+      ...(doc.alternative ? { alternative: doc.alternative } : {}),
+      // An empty list and an absent field index alike (Bm25Index reads `?? []`).
+      fields: Object.fromEntries(FIELD_NAMES.map((name, f) => [name, doc.terms[f]])),
+    }));
+  }
+  const documents = makeDocuments(tools);
+  if (tools.length >= MIN_CACHED_TOOLS) {
+    const position = new Map(tools.map((tool, i) => [tool, i]));
+    saveDocuments(toolsJson, tools.length, FIELD_NAMES, documents.map((doc) => ({ tool: position.get(doc.tool)!, ...(doc.alternative ? { alternative: doc.alternative } : {}), terms: FIELD_NAMES.map((name) => doc.fields[name] ?? []) })));
+  }
+  return documents;
+}
+
+function makeDocuments(tools: readonly ToolDefinition[]): Document[] {
+  const documents: Document[] = [];
   const removeSiblings = siblingRemover(tools);
   const termsOf = termsOnce();
   for (const tool of tools) {
@@ -200,13 +223,18 @@ function buildIndex(tools: readonly ToolDefinition[], definitionChars: number): 
       });
     }
   }
+  return documents;
+}
+
+function buildIndex(tools: readonly ToolDefinition[], toolsJson: string): ToolIndex {
+  const documents = documentsOf(tools, toolsJson);
   // Each term's weighted frequencies and BM25 contributions are worked out when a request first
   // holds it (mock-rank.ts): a set of thousands of tools is indexed once, and most terms are never asked for.
   const bm25 = new Bm25Index(ALL_FIELDS, documents);
   const candidates = documents.map((doc): Candidate => (doc.alternative ? { tool: doc.tool, alternative: doc.alternative } : { tool: doc.tool }));
   const byName = new Map<string, ToolDefinition>();
   for (const tool of tools) if (!byName.has(tool.name)) byName.set(tool.name, tool);
-  return { tools, byName, candidates, bm25, definitionChars };
+  return { tools, byName, candidates, bm25, definitionChars: toolsJson.length };
 }
 
 const byIdentity = new WeakMap<readonly ToolDefinition[], ToolIndex>();
@@ -223,7 +251,7 @@ export function indexTools(tools: readonly ToolDefinition[]): ToolIndex {
   const key = JSON.stringify(tools);
   let index = byContent.get(key);
   if (!index) {
-    index = buildIndex(tools, key.length); // the key is the tools' JSON: no second serialisation
+    index = buildIndex(tools, key); // the key is the tools' JSON: no second serialisation
     if (byContent.size >= CONTENT_CACHE_SIZE) byContent.delete(byContent.keys().next().value as string);
     byContent.set(key, index);
   }
