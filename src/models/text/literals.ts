@@ -104,10 +104,11 @@ export function literals(text: string): Literal[] {
   return out.sort(byStart);
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+// A Map, not an object: "constructor" or "toString" in a request is a word, never a number.
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(Object.entries({
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100,
-};
+}));
 
 /** Numbers standing alone (not inside identifiers, DOIs, paths or the given literal spans). */
 export function numbers(text: string, exclude: readonly Literal[]): NumberLiteral[] {
@@ -119,7 +120,10 @@ export function numbers(text: string, exclude: readonly Literal[]): NumberLitera
     const raw = match[0].replace(TRAILING_STOPS, '');
     const end = start + raw.length;
     if (DECIMAL.test(raw)) out.push({ value: Number(raw), start, end });
-    else if (NUMBER_WORDS[raw.toLowerCase()] !== undefined) out.push({ value: NUMBER_WORDS[raw.toLowerCase()], start, end });
+    else {
+      const word = NUMBER_WORDS.get(raw.toLowerCase());
+      if (word !== undefined) out.push({ value: word, start, end });
+    }
   }
   return out;
 }

@@ -52,6 +52,10 @@ describe('literals and numbers', () => {
     const text = 'top five of 12 items, DOI 10.1038/x, key ABCD2345';
     expect(numbers(text, literals(text)).map((n) => n.value)).toEqual([5, 12]);
   });
+  it('reads words an object carries (constructor, toString) as words, not numbers', () => {
+    const text = 'call the constructor and toString on two of them';
+    expect(numbers(text, literals(text)).map((n) => n.value)).toEqual([2]);
+  });
 });
 
 describe('Bm25Index', () => {
