@@ -104,7 +104,7 @@ describe('harness benchmarks', () => {
     const figures = await benchP7({ rounds: 1 });
     expect(figures.map((f) => f.id)).toEqual(['P7', 'P7 RSS', 'P7 lint', 'P7 eval', 'P7 run']);
     expect(figures[0].value).toBeGreaterThan(0);
-    expect(figures[3].detail).toMatch(/toolvet eval --tools \S+ --queries \(1 case\) \d+ ms, \d+ MB vs node -e 0/);
+    expect(figures[3].detail).toMatch(/toolvet eval --tools \S+ --queries \(1 case\) \d+ ms, \d+ MB, process CPU \d+ ms vs node -e 0 .*; a first run \(start-up cache off\) \d+ ms, \d+\.\d\dx, process CPU \d+ ms$/);
     expect(figures[1].value).toBeGreaterThan(20);
     expect(figures[2].detail).toMatch(/toolvet lint --tools \S+echo.json \d+ ms vs node -e 0 \d+ ms, \d+ MB/);
     expect(figures[4].detail).toMatch(/^toolvet run \d+ ms, \d+ MB, process CPU \d+ ms/);
