@@ -14,6 +14,8 @@ export const LLAMA_SCRIPT = resolve(import.meta.dirname, '../../../shared/llama/
 export const LLAMA_PORT = Number(process.env.TOOLVET_LLAMA_PORT ?? 18080);
 export const LLAMA_ROOT = process.env.LLAMA_ROOT ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'llama-sid');
 export const LLAMA_MODEL = 'tiny-random-qwenstyle';
+/** The lock every starter takes (.ci/run too), beside the tree it guards: never a fixed path in the temporary folder. */
+export const LLAMA_LOCK = `${LLAMA_ROOT}.lock`;
 
 /** Why the llama tests cannot run here, or undefined when they can. */
 export function llamaSkipReason(): string | undefined {
@@ -29,6 +31,6 @@ export async function sharedLlamaBaseUrl(): Promise<string> {
   const base = `http://127.0.0.1:${LLAMA_PORT}`;
   const script = `curl -fs ${base}/health >/dev/null 2>&1 && echo ${base}/v1 || '${LLAMA_SCRIPT}' ${LLAMA_PORT}`;
   // -o: the lock must not pass to the llama-server the script leaves running, or it would be held until that server exits.
-  const { stdout } = await promisify(execFile)('flock', ['-o', '/tmp/toolvet-llama.lock', 'sh', '-c', script], { timeout: 600_000 });
+  const { stdout } = await promisify(execFile)('flock', ['-o', LLAMA_LOCK, 'sh', '-c', script], { timeout: 600_000 });
   return stdout.trim().split('\n').pop() ?? `${base}/v1`;
 }
