@@ -38,6 +38,7 @@ import { WireRequests } from './wire-request.ts';
 import { answerInput, seenRequest, type InputAnswer, type InputExchange } from './input-requests.ts';
 import { callError, OVERSIZED } from './call-error.ts';
 import { unwrapToolResult } from './legacy-tool-result.ts';
+import { RawToolSchemas } from './raw-tool-schemas.ts';
 import { DEFAULT_SERVED_SKILL_LIMITS, readServedSkills, type ServedSkill } from './served-skills.ts';
 
 export type { CallToolResult, GetPromptResult, Prompt, ReadResourceResult, Resource, ResourceTemplate, ServerCapabilities };
@@ -202,7 +203,7 @@ export class ServerConnection {
     connecting.catch(() => undefined);
     try {
       await Promise.race([connecting, exitedEarly, timedOut, breached]);
-      this.keepRawSchemas();
+      this.rawSchemas.watch(this.transport);
     } catch (error) {
       await this.close();
       if (error instanceof ToolvetError) throw error;
@@ -243,40 +244,14 @@ export class ServerConnection {
   }
 
   async listTools(): Promise<ToolDefinition[]> {
-    const tools = (await this.paginate<Tool>('tools/list', 'tools')).map((tool) => this.withRawSchemas(tool));
+    const tools = (await this.paginate<Tool>('tools/list', 'tools')).map((tool) => this.rawSchemas.apply(tool));
     this.listed.clear();
     for (const tool of tools) this.listed.set(tool.name, tool);
     return tools.map((tool) => ({ ...(tool as unknown as ToolDefinition), server: this.name }));
   }
 
-  /** The schemas of each listed tool as the server sent them (by name, from the last tools/list page that had it). */
-  private readonly rawSchemas = new Map<string, { inputSchema?: unknown; outputSchema?: unknown }>();
-
-  /**
-   * The SDK's result check rebuilds schemas as records, and assigning a property named `__proto__`
-   * to a record sets its prototype: the parameter vanishes. The raw message (JSON.parse keeps it as an
-   * own key) is kept per tool, and the schemas are taken from it.
-   */
-  private keepRawSchemas(): void {
-    const transport = this.transport;
-    const forward = transport.onmessage;
-    if (!forward) return;
-    transport.onmessage = (message, extra) => {
-      const tools = (message as { result?: { tools?: unknown } }).result?.tools;
-      if (Array.isArray(tools)) {
-        for (const t of tools as Array<{ name?: unknown; inputSchema?: unknown; outputSchema?: unknown }>) {
-          if (t && typeof t.name === 'string') this.rawSchemas.set(t.name, { inputSchema: t.inputSchema, outputSchema: t.outputSchema });
-        }
-      }
-      forward.call(transport, message, extra);
-    };
-  }
-
-  private withRawSchemas(tool: Tool): Tool {
-    const raw = this.rawSchemas.get(tool.name);
-    if (!raw) return tool;
-    return { ...tool, ...(raw.inputSchema !== undefined ? { inputSchema: raw.inputSchema as Tool['inputSchema'] } : {}), ...(raw.outputSchema !== undefined ? { outputSchema: raw.outputSchema as Tool['outputSchema'] } : {}) };
-  }
+  /** Each listed tool's schemas as the server sent them (raw-tool-schemas.ts). */
+  private readonly rawSchemas = new RawToolSchemas();
 
   /** Every listed resource (`resources/list`); empty when the server has no `resources` capability. */
   async listResources(): Promise<Resource[]> {
