@@ -6,12 +6,23 @@
  * only a folder and files of this user's, writable by no one else, are read; the folder is made 0700.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../safety/write-file.ts';
 import { startCacheDir } from './cache-folder.ts';
 
 export type CacheKind = 'schemas' | 'yaml' | 'mock-index';
+
+const load = createRequire(import.meta.url);
+const versions = new Map<string, string>();
+
+/** The installed version of a dependency whose output an entry holds (part of the entry's name), read once per process. */
+export function dependencyVersion(name: string): string {
+  let version = versions.get(name);
+  if (version === undefined) versions.set(name, (version = (load(`${name}/package.json`) as { version: string }).version));
+  return version;
+}
 
 /** The entry's file name: a hash of what it is made from (`parts`: the input text and every setting that shapes the output). */
 export function entryName(parts: readonly string[], ext: string): string {

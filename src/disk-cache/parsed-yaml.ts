@@ -5,16 +5,11 @@
  * `npm run bench`). Only a value JSON carries exactly is kept (no -0, no infinities): anything else
  * is parsed every time.
  */
-import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
-import { entryName, readEntry, writeEntry } from './disk-cache.ts';
-
-const load = createRequire(import.meta.url);
-let yamlVersion: string | undefined;
+import { dependencyVersion, entryName, readEntry, writeEntry } from './disk-cache.ts';
 
 function nameOf(text: string, options: string): string {
-  yamlVersion ??= (load('yaml/package.json') as { version: string }).version;
-  return entryName([text, options, yamlVersion], 'json');
+  return entryName([text, options, dependencyVersion('yaml')], 'json');
 }
 
 /** The value the text parsed to on an earlier run (with the same options and library), or undefined. */

@@ -9,16 +9,14 @@
 import { createRequire } from 'node:module';
 import type { Ajv, ValidateFunction } from 'ajv';
 import { lazyRequire } from '../lazy-require.ts';
-import { entryName, readEntry, writeEntry } from './disk-cache.ts';
+import { dependencyVersion, entryName, readEntry, writeEntry } from './disk-cache.ts';
 
 const load = createRequire(import.meta.url);
 const standalone = lazyRequire<{ default: (ajv: Ajv, refsOrFunc?: ValidateFunction) => string }>('ajv/dist/standalone');
-let ajvVersion: string | undefined;
 
 /** What the entry is made from: the schema's key text, the options' fingerprint and the Ajv that generates the code. */
 function nameOf(key: string, options: string): string {
-  ajvVersion ??= (load('ajv/package.json') as { version: string }).version;
-  return entryName([key, options, ajvVersion], 'cjs');
+  return entryName([key, options, dependencyVersion('ajv')], 'cjs');
 }
 
 /** The cached validator for `key`, or undefined. `scope` names the values the code refers to (the pattern engine). */

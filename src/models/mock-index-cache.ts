@@ -6,9 +6,8 @@
  * the stemmer's version: running from sources there is no build id and nothing is kept. An entry
  * that does not read back as the documents of this tool list is ignored and the index is built again.
  */
-import { createRequire } from 'node:module';
 import { buildId } from '../disk-cache/build-id.ts';
-import { entryName, readEntry, writeEntry } from '../disk-cache/disk-cache.ts';
+import { dependencyVersion, entryName, readEntry, writeEntry } from '../disk-cache/disk-cache.ts';
 
 /** Smaller sets index in a few milliseconds: keeping them would only churn the cache. */
 export const MIN_CACHED_TOOLS = 200;
@@ -20,14 +19,10 @@ export interface CachedDocument {
   terms: string[][];
 }
 
-const load = createRequire(import.meta.url);
-let stemmerVersion: string | undefined;
-
 function nameOf(toolsJson: string, fields: readonly string[]): string | undefined {
   const build = buildId();
   if (build === undefined) return undefined;
-  stemmerVersion ??= (load('stemmer/package.json') as { version: string }).version;
-  return entryName([toolsJson, fields.join(','), build, stemmerVersion], 'json');
+  return entryName([toolsJson, fields.join(','), build, dependencyVersion('stemmer')], 'json');
 }
 
 const isTerms = (value: unknown): value is string[] => Array.isArray(value) && value.every((t) => typeof t === 'string');
