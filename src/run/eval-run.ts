@@ -253,11 +253,13 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     const everyTool = [...(pool?.tools() ?? []), ...inputs.fileTools];
     const allRoutes = ToolRoutes.among(everyTool);
     const allTools = allRoutes.offered();
-    // The tool list's hash only where a results file records it or a resume checks it (it serialises every tool).
-    if (earlier && options.resume) checkResumable(options.resume, earlier, options.model.id, toolListHash(allTools), options.force === true);
+    // The tool list's hash only where a results file records it or a resume checks it (it serialises every tool), once.
+    let hash: string | undefined;
+    const toolsHash = (): string => (hash ??= toolListHash(allTools));
+    if (earlier && options.resume) checkResumable(options.resume, earlier, options.model.id, toolsHash(), options.force === true);
     const sinkFile = options.resultsFile ?? store?.file;
     if (sinkFile) {
-      sink = new ResultSink(sinkFile, { type: 'run', command: 'eval', model: options.model.id, startedAt, planned: order.size, tools: toolListHash(allTools) }, { append: options.resultsFile !== undefined && options.resume === options.resultsFile });
+      sink = new ResultSink(sinkFile, { type: 'run', command: 'eval', model: options.model.id, startedAt, planned: order.size, tools: toolsHash() }, { append: options.resultsFile !== undefined && options.resume === options.resultsFile });
     }
     const failedServers = new Set((pool?.errors() ?? []).map((e) => e.server));
     const blocked = blockedSets(inputs.sets, inputs.serverNames, pool?.errors() ?? []);
