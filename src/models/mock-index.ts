@@ -13,7 +13,8 @@ import { Bm25Index, type FieldSpec } from './text/bm25.ts';
 import { splitDescription } from './text/clauses.ts';
 import { terms } from './text/tokenize.ts';
 import type { JsonSchema, ToolDefinition } from '../types.ts';
-import { cachedDocuments, MIN_CACHED_TOOLS, saveDocuments } from './mock-index-cache.ts';
+import { cachedIndex, MIN_CACHED_TOOLS, saveIndex } from './mock-index-cache.ts';
+import { termPosting, type TermPosting } from './mock-posting.ts';
 
 export const FIELD_WEIGHTS: Readonly<Record<string, number>> = {
   name: 3,
@@ -49,7 +50,10 @@ export interface ToolIndex {
   /** The first tool of each name. */
   byName: ReadonlyMap<string, ToolDefinition>;
   candidates: Candidate[];
-  bm25: Bm25Index;
+  /** A term's votes (mock-posting.ts), worked out or read from the index cache when first asked for, then kept. */
+  posting(term: string): TermPosting;
+  /** The candidates' BM25 index; built on first use when the index came from the cache (only the postings need it). */
+  readonly bm25: Bm25Index;
   /** Characters of the tool definitions as JSON, for prompt token estimates. */
   definitionChars: number;
 }
@@ -176,26 +180,6 @@ function toolFields(tool: ToolDefinition, removeSiblings: SiblingRemover, termsO
 }
 
 type Document = { tool: ToolDefinition; alternative?: Alternative; fields: Record<string, string[]> };
-const FIELD_NAMES = ALL_FIELDS.map((f) => f.name);
-
-/** Each candidate's document: read back from an earlier run's (mock-index-cache.ts) when there is one, else made and kept. */
-function documentsOf(tools: readonly ToolDefinition[], toolsJson: string): Document[] {
-  const cached = cachedDocuments(toolsJson, tools.length, FIELD_NAMES);
-  if (cached) {
-    return cached.map((doc) => ({
-      tool: tools[doc.tool],
-      ...(doc.alternative ? { alternative: doc.alternative } : {}),
-      // An empty list and an absent field index alike (Bm25Index reads `?? []`).
-      fields: Object.fromEntries(FIELD_NAMES.map((name, f) => [name, doc.terms[f]])),
-    }));
-  }
-  const documents = makeDocuments(tools);
-  if (tools.length >= MIN_CACHED_TOOLS) {
-    const position = new Map(tools.map((tool, i) => [tool, i]));
-    saveDocuments(toolsJson, tools.length, FIELD_NAMES, documents.map((doc) => ({ tool: position.get(doc.tool)!, ...(doc.alternative ? { alternative: doc.alternative } : {}), terms: FIELD_NAMES.map((name) => doc.fields[name] ?? []) })));
-  }
-  return documents;
-}
 
 function makeDocuments(tools: readonly ToolDefinition[]): Document[] {
   const documents: Document[] = [];
@@ -227,14 +211,43 @@ function makeDocuments(tools: readonly ToolDefinition[]): Document[] {
 }
 
 function buildIndex(tools: readonly ToolDefinition[], toolsJson: string): ToolIndex {
-  const documents = documentsOf(tools, toolsJson);
-  // Each term's weighted frequencies and BM25 contributions are worked out when a request first
-  // holds it (mock-rank.ts): a set of thousands of tools is indexed once, and most terms are never asked for.
-  const bm25 = new Bm25Index(ALL_FIELDS, documents);
-  const candidates = documents.map((doc): Candidate => (doc.alternative ? { tool: doc.tool, alternative: doc.alternative } : { tool: doc.tool }));
   const byName = new Map<string, ToolDefinition>();
   for (const tool of tools) if (!byName.has(tool.name)) byName.set(tool.name, tool);
-  return { tools, byName, candidates, bm25, definitionChars: toolsJson.length };
+  // A large list an earlier run indexed (mock-index-cache.ts): its candidates and its terms' postings are
+  // read back, and no document is made unless a posting has to be worked out after all.
+  const cached = cachedIndex(toolsJson, tools.length);
+  let documents: Document[] | undefined;
+  let bm25: Bm25Index | undefined;
+  // Each term's weighted frequencies and BM25 contributions are worked out when a request first
+  // holds it: a set of thousands of tools is indexed once, and most terms are never asked for.
+  const bm25Of = (): Bm25Index => (bm25 ??= new Bm25Index(ALL_FIELDS, (documents ??= makeDocuments(tools))));
+  let candidates: Candidate[];
+  if (cached) {
+    candidates = cached.candidates.map((c): Candidate => (c.alternative ? { tool: tools[c.tool], alternative: c.alternative } : { tool: tools[c.tool] }));
+  } else {
+    documents = makeDocuments(tools);
+    candidates = documents.map((doc): Candidate => (doc.alternative ? { tool: doc.tool, alternative: doc.alternative } : { tool: doc.tool }));
+    if (tools.length >= MIN_CACHED_TOOLS) {
+      const position = new Map(tools.map((tool, i) => [tool, i]));
+      const index = bm25Of();
+      saveIndex(toolsJson, tools.length, candidates.map((c) => ({ tool: position.get(c.tool)!, ...(c.alternative ? { alternative: c.alternative } : {}) })), index.vocabulary(), (term) => termPosting(index, term, POSITIVE_NAMES));
+    }
+  }
+  const postings = new Map<string, TermPosting>();
+  return {
+    tools,
+    byName,
+    candidates,
+    get bm25() {
+      return bm25Of();
+    },
+    posting(term) {
+      let posting = postings.get(term);
+      if (!posting) postings.set(term, (posting = cached?.posting(term) ?? termPosting(bm25Of(), term, POSITIVE_NAMES)));
+      return posting;
+    },
+    definitionChars: toolsJson.length,
+  };
 }
 
 const byIdentity = new WeakMap<readonly ToolDefinition[], ToolIndex>();

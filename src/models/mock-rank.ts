@@ -4,6 +4,7 @@
  */
 import { indexTools, NEGATIVE_NAMES, POSITIVE_NAMES, type Alternative, type ToolIndex } from './mock-index.ts';
 import { terms } from './text/tokenize.ts';
+import type { TermPosting } from './mock-posting.ts';
 import type { ToolDefinition } from '../types.ts';
 
 export interface ToolScore {
@@ -60,19 +61,7 @@ export function scanCandidates(index: ToolIndex, queryTerms: readonly string[], 
   return best;
 }
 
-/**
- * One term's votes: the candidates it votes for (in a positive field) with its BM25 contribution to
- * each, and those that mention it only in an exclusion clause with the contribution there.
- */
-interface TermPosting {
-  positive: number[];
-  positiveValues: number[];
-  negative: number[];
-  negativeValues: number[];
-}
-
 interface RankState {
-  postings: Map<string, TermPosting>;
   /** Scratch space, one slot per candidate (ranking is synchronous): its score, and the request that last touched it. */
   scores: Float64Array;
   stamps: Uint32Array;
@@ -87,30 +76,10 @@ function stateOf(index: ToolIndex): RankState {
   let state = states.get(index);
   if (!state) {
     const count = index.candidates.length;
-    state = { postings: new Map(), scores: new Float64Array(count), stamps: new Uint32Array(count), stamp: 0, touched: new Int32Array(count) };
+    state = { scores: new Float64Array(count), stamps: new Uint32Array(count), stamp: 0, touched: new Int32Array(count) };
     states.set(index, state);
   }
   return state;
-}
-
-/** A term's posting, worked out from the index the first time a request holds the term. */
-function postingOf(index: ToolIndex, state: RankState, term: string): TermPosting {
-  let posting = state.postings.get(term);
-  if (posting) return posting;
-  posting = { positive: [], positiveValues: [], negative: [], negativeValues: [] };
-  // The negative field is the one field outside the positive ones.
-  const { documents, values, others } = index.bm25.weightedTfs(term, POSITIVE_NAMES);
-  for (let i = 0; i < documents.length; i++) {
-    if (values[i]) {
-      posting.positive.push(documents[i]);
-      posting.positiveValues.push(index.bm25.contribution(term, values[i]));
-    } else if (others[i]) {
-      posting.negative.push(documents[i]);
-      posting.negativeValues.push(index.bm25.contribution(term, others[i]));
-    }
-  }
-  state.postings.set(term, posting);
-  return posting;
 }
 
 /** Adds one term's votes into the scores, in the posting's order (each candidate appears once). */
@@ -138,7 +107,7 @@ export function bestCandidate(index: ToolIndex, queryTerms: readonly string[], o
     state.stamp = 0;
   }
   const unique = distinct(queryTerms);
-  const postings = unique.map((term) => postingOf(index, state, term));
+  const postings = unique.map((term) => index.posting(term));
   let entries = 0;
   for (const posting of postings) entries += posting.positive.length + posting.negative.length;
   // A request whose words reach most candidates ("records", "use" in 2,000 generated tools) adds into
@@ -192,7 +161,6 @@ export function bestCandidate(index: ToolIndex, queryTerms: readonly string[], o
 export function rankIndex(index: ToolIndex, query: string | readonly string[], options: RankOptions = {}): ToolScore[] {
   const negativeWeight = options.negativeWeight ?? 1;
   const queryTerms = [...new Set(typeof query === 'string' ? terms(query) : query)];
-  const state = stateOf(index);
   const scores: ToolScore[] = index.candidates.map((candidate) => {
     const score: ToolScore = { name: candidate.tool.name, score: 0, positive: 0, penalty: 0, matched: [], penalised: [] };
     if (candidate.alternative) score.alternative = candidate.alternative;
@@ -200,7 +168,7 @@ export function rankIndex(index: ToolIndex, query: string | readonly string[], o
   });
   // Term by term, so each candidate's sums are added in the request's order.
   for (const term of queryTerms) {
-    const posting = postingOf(index, state, term);
+    const posting = index.posting(term);
     for (let i = 0; i < posting.positive.length; i++) {
       const score = scores[posting.positive[i]];
       score.positive += posting.positiveValues[i];

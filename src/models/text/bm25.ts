@@ -77,6 +77,11 @@ export class Bm25Index {
     for (let f = 0; f < width; f++) this.avgLength[f] = totals[f] / Math.max(1, this.size) || 1;
   }
 
+  /** Every term some document holds, in the order first met. */
+  vocabulary(): IterableIterator<string> {
+    return this.occurrences.keys();
+  }
+
   /** Probabilistic IDF over the documents plus the empty background ones. */
   idf(term: string): number {
     let value = this.idfCache.get(term);
