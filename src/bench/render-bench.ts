@@ -68,6 +68,7 @@ function rule(result: ToolvetResult): string[] {
   const lines = [
     `against ${b.baselineFile}: ratio of the rounds' medians; SLOWER when it is ${b.threshold}x and ${b.minEffectMs ?? 0} ms slower or more, still so for a warm call once up to 3 of the machine's extra echo round trips per call are taken off, and both the rounds' medians and their fastest calls rank above the baseline's (one-sided rank test, p <= 0.01); noisy when past ${b.threshold}x within the noise, noisy (load) when within what the busier machine explains`,
   ];
+  if (b.remeasured) lines.push(`measured again, ${b.settings.rounds ?? 0} rounds more, because a task read noisy: ${b.remeasured.join(', ')}`);
   for (const m of b.machine ?? []) {
     const echo = m.echoRoundMediansMs ? `, echo round trip ${ms(median(m.echoRoundMediansMs))} ms` : '';
     lines.push(`machine reference for ${m.server} (node -e "" start): ${ms(m.medianMs)} ms${echo}`);

@@ -22,7 +22,8 @@ export interface RoundStats extends Omit<Measured, 'samplesMs'> {
   roundMinMs: number[];
 }
 
-export type RoundOutcome = { state: 'completed'; stats: RoundStats } | { state: 'errored'; error: unknown };
+/** A completed task keeps its samples round by round, so more rounds can be added to them (`runRounds`' `before`). */
+export type RoundOutcome = { state: 'completed'; stats: RoundStats; rounds: number[][] } | { state: 'errored'; error: unknown };
 
 /** The q-quantile of sorted values, interpolated (as tinybench does). */
 export function quantile(sorted: readonly number[], q: number): number {
@@ -59,17 +60,24 @@ export function foldRounds(rounds: readonly (readonly number[])[]): RoundStats {
  * Runs the tasks in `rounds` interleaved rounds, each round of a task asking for its share of the
  * samples and of the time budget (warm-up only before the first). A task with fewer minimum samples
  * than rounds gets one sample per round for as many rounds as it has samples. A task that errors
- * stops there; the others go on.
+ * stops there; the others go on. `before` holds rounds already run (a task's `rounds` from an earlier
+ * call): the new rounds are added after them, and each outcome covers both.
  */
-export async function runRounds(tasks: readonly RoundTask[], rounds: number, onDone?: (name: string, outcome: RoundOutcome) => void): Promise<Map<string, RoundOutcome>> {
-  const samples = new Map<string, number[][]>(tasks.map((t) => [t.name, []]));
+export async function runRounds(
+  tasks: readonly RoundTask[],
+  rounds: number,
+  onDone?: (name: string, outcome: RoundOutcome) => void,
+  before: ReadonlyMap<string, readonly number[][]> = new Map(),
+): Promise<Map<string, RoundOutcome>> {
+  const samples = new Map<string, number[][]>(tasks.map((t) => [t.name, [...(before.get(t.name) ?? [])]]));
   const errors = new Map<string, unknown>();
   const roundsOf = (t: RoundTask): number => Math.max(1, Math.min(rounds, t.settings.iterations));
   const most = Math.max(0, ...tasks.map(roundsOf));
   const outcomes = new Map<string, RoundOutcome>();
   const finish = (t: RoundTask): void => {
     const error = errors.get(t.name);
-    const outcome: RoundOutcome = errors.has(t.name) ? { state: 'errored', error } : { state: 'completed', stats: foldRounds(samples.get(t.name)!) };
+    const own = samples.get(t.name)!;
+    const outcome: RoundOutcome = errors.has(t.name) ? { state: 'errored', error } : { state: 'completed', stats: foldRounds(own), rounds: own };
     outcomes.set(t.name, outcome);
     onDone?.(t.name, outcome);
   };

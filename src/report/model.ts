@@ -80,6 +80,11 @@ export interface BenchSection {
   baselineFile?: string;
   settings: { iterations: number; timeMs: number; starts: number; rounds?: number };
   /**
+   * Servers measured a second time, as many rounds again, because one of their tasks read noisy
+   * against the baseline (past the minimum effect, within the noise); their rows cover both passes.
+   */
+  remeasured?: string[];
+  /**
    * `loadAverage` at the end of the run (1, 5, 15 minutes), `loadAverageAtStart` at its start;
    * `runnable`: mean runnable tasks sampled during the run (Linux /proc/loadavg), ourselves included.
    */
