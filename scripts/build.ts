@@ -71,6 +71,30 @@ function sourceUrlPlugin(): Plugin {
   };
 }
 
+/**
+ * The v1 SDK's server side that the fixture servers use (fixtures/servers/lib/server-sdk.mjs), as one
+ * file with the SDK, zod and ajv inside: dist/fixture-server-sdk.js. `serveTools` loads it when it
+ * exists, the same code as from node_modules, in about half the CPU (one file to resolve and compile
+ * instead of about 150): `toolvet run` starts three such servers (P7 run in docs/performance.md).
+ */
+export const FIXTURE_SERVER_SDK = 'fixture-server-sdk.js';
+
+async function bundleFixtureServerSdk(outdir: string): Promise<{ path: string; contents: Uint8Array }> {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [join(ROOT, 'fixtures/servers/lib/server-sdk.mjs')],
+    outfile: join(outdir, FIXTURE_SERVER_SDK),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.11',
+    legalComments: 'none',
+    logLevel: 'warning',
+    write: false,
+  });
+  return result.outputFiles[0]!;
+}
+
 export interface JsBuild {
   /** Files written, relative to dist/, with their sizes in bytes. */
   files: { path: string; bytes: number }[];
@@ -81,6 +105,7 @@ export interface JsBuild {
  * renamed, so a test run building while another reads the CLI never sees half a file.
  */
 export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
+  const fixtureSdk = bundleFixtureServerSdk(outdir);
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(ROOT, file)])),
@@ -106,6 +131,7 @@ export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
   for (const file of [...result.outputFiles].sort((a, b) => a.path.localeCompare(b.path))) hash.update(file.path.slice(file.path.lastIndexOf('/') + 1)).update(file.contents);
   const outputs = [
     ...result.outputFiles.map((file) => ({ path: file.path, contents: file.contents })),
+    await fixtureSdk,
     { path: join(outdir, BUILD_ID_FILE), contents: Buffer.from(`${hash.digest('hex').slice(0, 32)}\n`) },
     // The project's own schemas as Ajv standalone code: nothing compiles them when a command starts.
     ...precompiledValidatorFiles().map(({ name, text }) => ({ path: join(outdir, PRECOMPILED_DIR, name), contents: Buffer.from(text) })),
