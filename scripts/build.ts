@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { build, transform, type Plugin } from 'esbuild';
 import { PRECOMPILED_DIR } from '../src/config/precompiled-validators.ts';
 import { BUILD_ID_FILE } from '../src/disk-cache/build-id.ts';
+import { fixtureServerSdkFiles } from './fixture-server-sdk.ts';
 import { precompiledValidatorFiles } from './precompile-validators.ts';
 
 export const ROOT: string = fileURLToPath(new URL('../', import.meta.url));
@@ -72,30 +73,6 @@ function sourceUrlPlugin(): Plugin {
 }
 
 /**
- * The v1 SDK's server side that the fixture servers use (fixtures/servers/lib/server-sdk.mjs), as one
- * file with the SDK, zod and ajv inside: dist/fixture-server-sdk.js. `serveTools` loads it when it
- * exists, the same code as from node_modules, in about half the CPU (one file to resolve and compile
- * instead of about 150): `toolvet run` starts three such servers (P7 run in docs/performance.md).
- */
-export const FIXTURE_SERVER_SDK = 'fixture-server-sdk.js';
-
-async function bundleFixtureServerSdk(outdir: string): Promise<{ path: string; contents: Uint8Array }> {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: [join(ROOT, 'fixtures/servers/lib/server-sdk.mjs')],
-    outfile: join(outdir, FIXTURE_SERVER_SDK),
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.11',
-    legalComments: 'none',
-    logLevel: 'warning',
-    write: false,
-  });
-  return result.outputFiles[0]!;
-}
-
-/**
  * Every package stays an import resolved from the user's node_modules, but for the MCP client SDK
  * (`@modelcontextprotocol/client` and `core`), which comes inside the bundle with what it imports (zod
  * and a few small packages; a package nested under the SDK's own folder is found from there, never
@@ -125,7 +102,7 @@ export interface JsBuild {
  * renamed, so a test run building while another reads the CLI never sees half a file.
  */
 export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
-  const fixtureSdk = bundleFixtureServerSdk(outdir);
+  const fixtureSdk = fixtureServerSdkFiles(ROOT, outdir);
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(ROOT, file)])),
@@ -150,7 +127,7 @@ export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
   for (const file of [...result.outputFiles].sort((a, b) => a.path.localeCompare(b.path))) hash.update(file.path.slice(file.path.lastIndexOf('/') + 1)).update(file.contents);
   const outputs = [
     ...result.outputFiles.map((file) => ({ path: file.path, contents: file.contents })),
-    await fixtureSdk,
+    ...(await fixtureSdk),
     { path: join(outdir, BUILD_ID_FILE), contents: Buffer.from(`${hash.digest('hex').slice(0, 32)}\n`) },
     // The project's own schemas as Ajv standalone code: nothing compiles them when a command starts.
     ...precompiledValidatorFiles().map(({ name, text }) => ({ path: join(outdir, PRECOMPILED_DIR, name), contents: Buffer.from(text) })),

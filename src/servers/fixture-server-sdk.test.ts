@@ -1,12 +1,13 @@
 /**
- * The fixture servers' SDK: `serveTools` loads dist/fixture-server-sdk.js (the build's bundle of
- * fixtures/servers/lib/server-sdk.mjs) when it exists, else the v1 SDK from node_modules. The echo
- * fixture answers the same over the wire either way, errors included.
+ * The fixture servers' SDK: `serveTools` loads the build's bundle of fixtures/servers/lib/server-sdk.mjs
+ * (dist/fixture-server-sdk.cjs and its code cache) when it exists, else the v1 SDK from node_modules.
+ * The echo fixture answers the same over the wire either way, errors included.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUILT_SDK, BUILT_SDK_CACHE } from '../../fixtures/servers/lib/built-sdk.mjs';
 import { ROOT } from '../cli/testing.ts';
 import { tempDir } from '../testing/temp-dir.ts';
 
@@ -30,7 +31,7 @@ function echoCopy(options: { built: boolean; nodeModules: boolean }): string {
   cpSync(join(ROOT, 'fixtures/servers/lib'), join(dir, 'fixtures/servers/lib'), { recursive: true });
   if (options.built) {
     mkdirSync(join(dir, 'dist'));
-    cpSync(join(ROOT, 'dist/fixture-server-sdk.js'), join(dir, 'dist/fixture-server-sdk.js'));
+    for (const name of [BUILT_SDK, BUILT_SDK_CACHE]) cpSync(join(ROOT, 'dist', name), join(dir, 'dist', name));
   }
   if (options.nodeModules) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return join(dir, 'fixtures/servers/echo.mjs');
