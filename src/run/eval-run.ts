@@ -16,7 +16,7 @@ import { evalVerdict } from './eval-verdict.ts';
 import { estimateTokens } from '../lint/token-estimate.ts';
 import { noteCasesElsewhere } from '../report/cases-elsewhere.ts';
 import { suiteCostRows } from '../report/scenario-text.ts';
-import { ServerPool } from '../servers/server-pool.ts';
+import type { ServerPool } from '../servers/server-pool.ts';
 import { checkAllowNames, ToolRoutes } from '../servers/tool-routing.ts';
 import type { ServerTimeouts } from '../servers/server-connection.ts';
 import type { CaseResult, ModelDriver, SelectionCase, ToolDefinition } from '../types.ts';
@@ -29,7 +29,6 @@ import type { CostGates } from './gates.ts';
 import { CaseFold } from './case-fold.ts';
 import { CaseStore } from './case-store.ts';
 import { FLAT, HeapCeiling } from './heap-ceiling.ts';
-import { runScenarios } from './scenario-run.ts';
 import type { ScenarioResult } from './scenario-types.ts';
 import { summariseScenarios } from './scenario-summary.ts';
 import { SearchedTokens } from './searched-tokens.ts';
@@ -236,7 +235,8 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
   let pool: ServerPool | undefined;
   let sink: ResultSink | undefined;
   try {
-    pool = inputs.host ? await ServerPool.start(inputs.host, inputs.serverNames, { timeouts: options.serverTimeouts }) : undefined;
+    // The MCP client and the server code load only for a run with servers (--tools alone starts none).
+    pool = inputs.host ? await (await import('../servers/server-pool.ts')).ServerPool.start(inputs.host, inputs.serverNames, { timeouts: options.serverTimeouts }) : undefined;
     for (const error of pool?.errors() ?? []) errors.push(toErrorInfo(error));
     for (const warning of pool?.warnings() ?? []) warnings.push(warning);
     for (const name of pool?.names() ?? []) {
@@ -349,6 +349,7 @@ export async function runEvalStreamed(options: EvalOptions): Promise<StreamedEva
     options.signal?.removeEventListener('abort', onOuterAbort);
     let scenarios: ScenarioResult[] = [];
     if (scenarioCount > 0 && inputs.host && !stop.signal.aborted) {
+      const { runScenarios } = await import('./scenario-run.ts');
       scenarios = await runScenarios({
         host: inputs.host,
         serverNames: inputs.serverNames,

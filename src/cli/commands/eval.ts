@@ -1,12 +1,9 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { parseDistractorSizes } from '../../run/distractors.ts';
-import { runDistractorSweep } from '../../run/distractor-sweep.ts';
-import { renderSweepText } from '../../report/sweep-render.ts';
 import { renderEvalConsole, renderNotices, warmEvalConsole } from '../../../reporters/console.ts';
 import { whenIdle, type IdleWork } from '../when-idle.ts';
 import { prepareArgumentChecks } from '../../scoring/schema-check.ts';
-import { emitGitHub } from '../../../reporters/github.ts';
 import { createProgress } from '../../report/progress.ts';
 import { exitCodeFor, ToolvetError } from '../../errors.ts';
 import type { ToolvetResult } from '../../report/model.ts';
@@ -15,8 +12,6 @@ import type { CaseStore } from '../../run/case-store.ts';
 import { appendHistory } from '../../report/history/store.ts';
 import { writeResultJson } from '../../report/write-result-json.ts';
 import { settleCassetteTimes } from '../../models/replay.ts';
-import { runModelMatrix } from '../../run/model-matrix.ts';
-import { runLoadingAb } from '../../run/loading-ab.ts';
 import { abortOnSignals, addModelFlags, addServerFlags, collect, modelCassettes, modelFromFlags, modelSpecs, nonNegative, positiveInt, ratio, serverTimeouts, type ModelFlags, type ServerFlags, sharedOption } from '../options.ts';
 import type { SetExit } from './set-exit.ts';
 import { InvalidArgumentError } from 'commander';
@@ -145,6 +140,7 @@ function judgeOptions(flags: EvalFlags): { judge?: ModelDriver; judgeCalibration
 
 /** `eval --distractors`: the same cases at each tool count, accuracy against the count. */
 async function executeSweep(flags: EvalFlags, setExit: SetExit): Promise<ToolvetResult> {
+  const [{ runDistractorSweep }, { renderSweepText }] = await Promise.all([import('../../run/distractor-sweep.ts'), import('../../report/sweep-render.ts')]);
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
   try {
@@ -172,6 +168,7 @@ async function executeLoadingAb(flags: EvalFlags, setExit: SetExit): Promise<Too
   const clash = flags.results ? '--results' : flags.resume ? '--resume' : undefined;
   if (clash) throw new ToolvetError('E_USAGE', `--loading both cannot be combined with ${clash}`, { hint: `run ${clash} once per loading with --loading all and --loading search` });
   const judging = judgeOptions(flags);
+  const { runLoadingAb } = await import('../../run/loading-ab.ts');
   const { signal, dispose } = abortOnSignals();
   const model = modelFromFlags(flags);
   try {
@@ -183,7 +180,7 @@ async function executeLoadingAb(flags: EvalFlags, setExit: SetExit): Promise<Too
       onSide: (s) => process.stderr.write(`toolvet eval: ${s.loading === 'all' ? 'every tool' : 'tool search'}, accuracy ${(s.summary.accuracy * 100).toFixed(1)}%\n`),
     });
     settleCassetteTimes(model, result);
-    return finishEval(flags, result, setExit);
+    return await finishEval(flags, result, setExit);
   } finally {
     dispose();
     await model.close?.();
@@ -191,10 +188,18 @@ async function executeLoadingAb(flags: EvalFlags, setExit: SetExit): Promise<Too
   }
 }
 
+/**
+ * GitHub's annotations and step summary (reporters/github.ts decides and writes them), loaded only under
+ * GitHub Actions: with the Markdown reporter it brings, five chunks an eval elsewhere never runs.
+ */
+async function emitGitHub(result: ToolvetResult): Promise<void> {
+  if (process.env.GITHUB_ACTIONS) (await import('../../../reporters/github.ts')).emitGitHub(result);
+}
+
 /** The end the --loading both and --models paths share: the console report, annotations, --json, --history, the exit code. */
-function finishEval(flags: EvalFlags, result: ToolvetResult, setExit: SetExit): ToolvetResult {
+async function finishEval(flags: EvalFlags, result: ToolvetResult, setExit: SetExit): Promise<ToolvetResult> {
   process.stdout.write(`${renderEvalConsole(result)}\n`);
-  emitGitHub(result);
+  await emitGitHub(result);
   if (flags.json) writeJsonFile(flags.json, result);
   if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result)}\n`);
   setExit(exitCodeFor(result.verdict.status));
@@ -208,6 +213,7 @@ async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<Toolve
   const models = modelSpecs(flags.models!, flags);
   const cassettes = modelCassettes(flags);
   const judging = judgeOptions(flags);
+  const { runModelMatrix } = await import('../../run/model-matrix.ts');
   const { signal, dispose } = abortOnSignals();
   try {
     const result = await runModelMatrix({
@@ -218,7 +224,7 @@ async function executeModels(flags: EvalFlags, setExit: SetExit): Promise<Toolve
       signal,
       onModel: (e) => process.stderr.write(`toolvet eval: ${e.model} accuracy ${(e.summary.accuracy * 100).toFixed(1)}%\n`),
     });
-    return finishEval(flags, result, setExit);
+    return await finishEval(flags, result, setExit);
   } finally {
     dispose();
     await judging.judge?.close?.();
@@ -282,7 +288,7 @@ export async function executeEval(flags: EvalFlags, setExit: SetExit): Promise<T
     progress.stop();
     settleCassetteTimes(model, result);
     process.stdout.write(`${renderEvalConsole(result)}\n`);
-    emitGitHub(result);
+    await emitGitHub(result);
     if (flags.json) writeResultJson(flags.json, result, store?.cases());
     if (flags.history) process.stderr.write(`toolvet eval: appended to history ${appendHistory(flags.history, result, undefined, store?.cases())}\n`);
     setExit(exitCodeFor(result.verdict.status));
