@@ -10,30 +10,71 @@ function singular(word: string): string {
   return word;
 }
 
+// Keys are polynomial hashes of strings (BASE, modulo a prime below 2^26, so every product stays exact
+// in a double): equal strings hash equal, and a collision only adds a pair the exact test then drops.
+const BASE = 131;
+const MOD = 67_108_859;
+/** Room for a name's index beside its key in one double (keys and indexes below 2^26). */
+const SLOT = 2 ** 26;
+
+/**
+ * The hash of `flat` and of each string one deletion makes of it, without building those strings (a
+ * set of thousands of names makes tens of thousands of them).
+ */
+function deletionKeys(flat: string): number[] {
+  const n = flat.length;
+  const prefix = [0];
+  for (let k = 0; k < n; k++) prefix.push((prefix[k] * BASE + flat.charCodeAt(k)) % MOD);
+  // suffix: the hash of flat[k, n); power: BASE^m.
+  const suffix = new Array<number>(n + 1).fill(0);
+  const power = [1];
+  for (let k = n - 1; k >= 0; k--) {
+    suffix[k] = (flat.charCodeAt(k) * power[n - 1 - k] + suffix[k + 1]) % MOD;
+    power.push((power[n - 1 - k] * BASE) % MOD);
+  }
+  const keys = [prefix[n]];
+  for (let k = 0; k < n; k++) keys.push((prefix[k] * power[n - 1 - k] + suffix[k + 1]) % MOD);
+  return keys;
+}
+
 /**
  * Index pairs (i < j) that may be confusable, found by hashing instead of comparing every pair:
  * the same singular form, or a shared one-deletion key (two strings within one edit share one).
  */
 function candidatePairs(singulars: string[], flats: string[]): Array<[number, number]> {
-  // Two key spaces, kept apart by map rather than by a prefix on every key (a set of thousands of
-  // names makes tens of thousands of one-deletion keys).
   const groups: number[][] = [];
   const bySingular = new Map<string, number[]>();
-  const byDeletion = new Map<string, number[]>();
-  const add = (map: Map<string, number[]>, key: string, i: number): void => {
-    const list = map.get(key);
-    if (!list) {
+  singulars.forEach((key, i) => {
+    const list = bySingular.get(key);
+    if (list) list.push(i);
+    else {
       const fresh = [i];
-      map.set(key, fresh);
+      bySingular.set(key, fresh);
       groups.push(fresh);
-    } else if (list[list.length - 1] !== i) list.push(i);
-  };
-  singulars.forEach((key, i) => add(bySingular, key, i));
+    }
+  });
+  // Deletion keys with their name's index, key * 2^26 + index, sorted: each run of one key is a group,
+  // its indexes ascending (tens of thousands of keys, nearly all alone: no map and no list per key).
+  const keyed: number[] = [];
   flats.forEach((flat, i) => {
     if (flat.length < 5) return; // both sides need 6+ characters; a shorter one may lose one to a deletion
-    add(byDeletion, flat, i);
-    for (let k = 0; k < flat.length; k++) add(byDeletion, flat.slice(0, k) + flat.slice(k + 1), i);
+    for (const key of deletionKeys(flat)) keyed.push(key * SLOT + i);
   });
+  const sorted = Float64Array.from(keyed).sort();
+  for (let start = 0; start < sorted.length; ) {
+    const key = Math.floor(sorted[start] / SLOT);
+    let end = start + 1;
+    while (end < sorted.length && Math.floor(sorted[end] / SLOT) === key) end++;
+    if (end - start > 1) {
+      const members: number[] = [];
+      for (let k = start; k < end; k++) {
+        const i = sorted[k] - key * SLOT;
+        if (members[members.length - 1] !== i) members.push(i);
+      }
+      if (members.length > 1) groups.push(members);
+    }
+    start = end;
+  }
   // A pair found in several groups is listed once; pairs come out sorted, whatever the groups' order.
   const seen = new Set<number>();
   const pairs: Array<[number, number]> = [];
