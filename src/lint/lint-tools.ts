@@ -12,6 +12,7 @@ import { estimateTokens } from './token-estimate.ts';
 import { DEFAULT_TOOL_LINT_SETTINGS, type ToolLintSettings } from './tool-rule-kit.ts';
 import type { ServerSurface, ToolDefinition } from '../types.ts';
 import { lintSurface } from './lint-surface.ts';
+import { withToolWalks } from './tool-walks.ts';
 
 export interface ToolSet {
   /** Server name, or the tool file's path. */
@@ -64,7 +65,8 @@ export function lintToolSets(sets: readonly ToolSet[], options: ToolLintOptions 
   const profile = resolveProfile(options.profile);
   const settings = { ...DEFAULT_TOOL_LINT_SETTINGS, ...options.settings };
   const preset = profilePreset(profile, Object.values(TOOL_RULES));
-  const reports = sets.map((set) =>
+  // Each tool's schemas and text are walked once for every rule (tool-walks.ts).
+  const reports = withToolWalks(() => sets.map((set) =>
     runRules({
       rules: TOOL_RULES,
       targets: set.tools,
@@ -74,7 +76,7 @@ export function lintToolSets(sets: readonly ToolSet[], options: ToolLintOptions 
       overrides: options.overrides,
       ...(set.kind === 'server' ? { server: set.name } : set.kind === 'file' ? { file: set.name } : {}),
     }),
-  );
+  ));
   const surfaceReports = sets.flatMap((set) =>
     set.surface ? [lintSurface(set.surface, { profile, settings, overrides: options.overrides, ...(set.kind === 'server' ? { server: set.name } : set.kind === 'file' ? { file: set.name } : {}) })] : [],
   );

@@ -5,6 +5,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { LintRule, RawFinding } from './framework.ts';
 import type { JsonSchema, ToolDefinition } from '../types.ts';
+import { remembered } from './tool-walks.ts';
 
 export interface ToolLintSettings {
   /** A set with more tools than this is a finding (toolset-size). */
@@ -88,6 +89,8 @@ export interface SchemaNode {
  */
 export type Given = 'all' | 'plain';
 
+/** The path of a tool's inputSchema: walks from there are remembered for the run (tool-walks.ts). */
+const ROOT = '$.inputSchema';
 const BRANCHES = ['anyOf', 'oneOf', 'allOf'] as const;
 const CONDITIONAL = ['if', 'then', 'else'] as const;
 const NAME_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
@@ -99,7 +102,13 @@ const NAME_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'd
  * every schema rule reads, so what a rule sees inside combinators is the kit's property, not the rule's.
  * `$ref` is not followed: its target is walked where it is defined.
  */
-export function schemaNodes(schema: unknown, path = '$.inputSchema'): SchemaNode[] {
+export function schemaNodes(schema: unknown, path = ROOT): readonly SchemaNode[] {
+  return path === ROOT && isObject(schema) ? remembered('nodes', schema, walkRoot) : walkSchema(schema, path);
+}
+
+const walkRoot = (schema: object): SchemaNode[] => walkSchema(schema, ROOT);
+
+function walkSchema(schema: unknown, path: string): SchemaNode[] {
   const out: SchemaNode[] = [];
   const visit = (node: unknown, at: string, level: string, root: boolean, plain: boolean, depth: number): void => {
     if (!isObject(node) || depth > 64) return;
@@ -126,7 +135,15 @@ export function schemaNodes(schema: unknown, path = '$.inputSchema'): SchemaNode
 }
 
 /** Every property schema under an object schema (nested objects, items, combinator branches, $defs included). */
-export function allProperties(schema: unknown, given: Given = 'all', path = '$.inputSchema'): PropertyRef[] {
+export function allProperties(schema: unknown, given: Given = 'all', path = ROOT): readonly PropertyRef[] {
+  if (path !== ROOT || !isObject(schema)) return propertiesOf(schema, given, path);
+  return given === 'all' ? remembered('properties all', schema, allAtRoot) : remembered('properties plain', schema, plainAtRoot);
+}
+
+const allAtRoot = (schema: object): PropertyRef[] => propertiesOf(schema, 'all', ROOT);
+const plainAtRoot = (schema: object): PropertyRef[] => propertiesOf(schema, 'plain', ROOT);
+
+function propertiesOf(schema: unknown, given: Given, path: string): PropertyRef[] {
   const out: PropertyRef[] = [];
   for (const node of schemaNodes(schema, path)) {
     if (given === 'plain' && !node.plain) continue;
@@ -151,9 +168,11 @@ export function propertiesByLevel(nodes: readonly SchemaNode[]): Map<string, Set
 }
 
 /** The tool's own parameters. */
-export function topProperties(tool: ToolDefinition): PropertyRef[] {
-  return allProperties(tool.inputSchema, 'plain').filter((p) => p.topLevel);
+export function topProperties(tool: ToolDefinition): readonly PropertyRef[] {
+  return remembered('top', tool, topOf);
 }
+
+const topOf = (tool: ToolDefinition): PropertyRef[] => allProperties(tool.inputSchema, 'plain').filter((p) => p.topLevel);
 
 export function requiredOf(schema: JsonSchema): string[] {
   return Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
@@ -177,7 +196,11 @@ export interface TextField {
 }
 
 /** Every piece of text the model reads: name, title, description, and each property's description, title and enum strings. */
-export function textFields(tool: ToolDefinition): TextField[] {
+export function textFields(tool: ToolDefinition): readonly TextField[] {
+  return remembered('text', tool, textOf);
+}
+
+function textOf(tool: ToolDefinition): TextField[] {
   const out: TextField[] = [{ path: '$.name', text: tool.name }];
   if (typeof tool.title === 'string') out.push({ path: '$.title', text: tool.title });
   if (typeof tool.description === 'string') out.push({ path: '$.description', text: tool.description });
@@ -198,7 +221,11 @@ export function textFields(tool: ToolDefinition): TextField[] {
 }
 
 /** Instruction-bearing text only: descriptions and titles (not names or enum values). */
-export function proseFields(tool: ToolDefinition): TextField[] {
+export function proseFields(tool: ToolDefinition): readonly TextField[] {
+  return remembered('prose', tool, proseOf);
+}
+
+function proseOf(tool: ToolDefinition): TextField[] {
   // As a reader sees it: escape sequences gone, so "\x1b[8mIgnore previous instructions" is read as words
   // (hidden-unicode reports the sequences themselves, on the raw text).
   return textFields(tool)
