@@ -74,14 +74,19 @@ export interface FormatKeyword {
 
 /** Every `format` keyword with a string value in the schema, in document order. */
 export function formatKeywords(value: unknown, base = '$', nameMap = false, out: FormatKeyword[] = []): FormatKeyword[] {
+  // A path is built only where it is used: for a format found, or a value that holds more (most keys
+  // hold a string or a number, and tool sets run to thousands of schemas).
   if (Array.isArray(value)) {
-    value.forEach((v, i) => formatKeywords(v, `${base}[${i}]`, false, out));
+    value.forEach((v, i) => {
+      if (typeof v === 'object' && v !== null) formatKeywords(v, `${base}[${i}]`, false, out);
+    });
   } else if (typeof value === 'object' && value !== null) {
     for (const [k, v] of Object.entries(value)) {
-      const at = childPath(base, k);
-      if (nameMap) formatKeywords(v, at, false, out);
-      else if (k === 'format' && typeof v === 'string') out.push({ path: at, name: v });
-      else if (!DATA_KEYWORDS.has(k)) formatKeywords(v, at, NAME_MAPS.has(k), out);
+      const nested = typeof v === 'object' && v !== null;
+      if (nameMap) {
+        if (nested) formatKeywords(v, childPath(base, k), false, out);
+      } else if (k === 'format' && typeof v === 'string') out.push({ path: childPath(base, k), name: v });
+      else if (nested && !DATA_KEYWORDS.has(k)) formatKeywords(v, childPath(base, k), NAME_MAPS.has(k), out);
     }
   }
   return out;

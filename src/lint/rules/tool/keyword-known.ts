@@ -14,21 +14,27 @@ interface Unknown {
   keyword: string;
 }
 
+/** An object or a list: what may hold keywords. */
+const holdsMore = (value: unknown): boolean => typeof value === 'object' && value !== null;
+
 function unknownKeywords(node: unknown, path: string, known: (k: string) => boolean, out: Unknown[]): Unknown[] {
+  // Paths are built only where they are used: an unknown keyword, or a value that holds more schemas.
   if (Array.isArray(node)) {
-    node.forEach((item, i) => unknownKeywords(item, `${path}[${i}]`, known, out));
+    node.forEach((item, i) => {
+      if (holdsMore(item)) unknownKeywords(item, `${path}[${i}]`, known, out);
+    });
     return out;
   }
   if (!isObject(node)) return out;
   for (const [key, value] of Object.entries(node)) {
-    const at = childPath(path, key);
     if (!CORE.has(key) && !key.startsWith('x-') && !known(key)) {
-      out.push({ path: at, keyword: key });
+      out.push({ path: childPath(path, key), keyword: key });
       continue;
     }
-    if (DATA.has(key)) continue;
+    if (DATA.has(key) || !holdsMore(value)) continue;
+    const at = childPath(path, key);
     if (NAME_MAPS.has(key) && isObject(value)) {
-      for (const [name, child] of Object.entries(value)) unknownKeywords(child, childPath(at, name), known, out);
+      for (const [name, child] of Object.entries(value)) if (holdsMore(child)) unknownKeywords(child, childPath(at, name), known, out);
     } else unknownKeywords(value, at, known, out);
   }
   return out;

@@ -1,11 +1,18 @@
 import { isObject, perTool, type ToolRule } from '../../tool-rule-kit.ts';
 
-function refs(value: unknown, path: string): Array<{ ref: string; path: string }> {
-  if (Array.isArray(value)) return value.flatMap((v, i) => refs(v, `${path}[${i}]`));
-  if (!isObject(value)) return [];
-  return Object.entries(value).flatMap(([k, v]) =>
-    (k === '$ref' || k === '$dynamicRef') && typeof v === 'string' ? [{ ref: v, path: `${path}.${k}` }] : refs(v, `${path}.${k}`),
-  );
+function refs(value: unknown, path: string, out: Array<{ ref: string; path: string }> = []): Array<{ ref: string; path: string }> {
+  // Paths are built only for values that may hold a reference (objects and lists), not for every leaf.
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      if (typeof v === 'object' && v !== null) refs(v, `${path}[${i}]`, out);
+    });
+  } else if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string') out.push({ ref: v, path: `${path}.${k}` });
+      else if (typeof v === 'object' && v !== null) refs(v, `${path}.${k}`, out);
+    }
+  }
+  return out;
 }
 
 /** Hosts do not fetch remote schemas: a `$ref` outside the document leaves the model with nothing. */

@@ -10,6 +10,13 @@ const MAP_VALUED = new Set(['patternProperties', 'dependentSchemas', '$defs', 'd
 
 type Finding = Omit<RawFinding, 'target'>;
 
+/** Whether any object under `value` has an x-mcp-header key (where visit looks, and more). */
+function mentionsHeader(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(mentionsHeader);
+  if (!isObject(value)) return false;
+  return 'x-mcp-header' in value || Object.values(value).some(mentionsHeader);
+}
+
 /**
  * MCP 2026-07-28, Streamable HTTP "custom headers from tool parameters": a property may carry
  * `x-mcp-header: NAME`, and the client then mirrors its argument into an `Mcp-Param-NAME` header. A
@@ -50,7 +57,8 @@ export const xMcpHeaderValid: ToolRule = {
           branches.forEach((branch, i) => visit(branch, `${path}.${key}${Array.isArray(sub) ? `[${i}]` : ''}`, false));
         }
       };
-      visit(tool.inputSchema, '$.inputSchema', true);
+      // Most schemas declare no header: they are not walked path by path.
+      if (mentionsHeader(tool.inputSchema)) visit(tool.inputSchema, '$.inputSchema', true);
       return out;
     }),
 };
