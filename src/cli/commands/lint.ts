@@ -4,6 +4,7 @@ import { renderSarif } from '../../../reporters/sarif.ts';
 import { EXIT, exitCodeFor, ToolvetError } from '../../errors.ts';
 import type { ActiveSeverity } from '../../lint/framework.ts';
 import { runLint } from '../../lint/lint-run.ts';
+import { withLateOptimisation } from '../../lint/lint-tiering.ts';
 import { PROFILES } from '../../lint/profiles.ts';
 import { renderLintText } from '../../lint/render-text.ts';
 import { TOOL_RULES } from '../../lint/rules/tool/index.ts';
@@ -52,7 +53,7 @@ export function registerLint(program: Command, setExit: SetExit): void {
       setExit(EXIT.ok);
       return;
     }
-    const result = await runLint({
+    const result = await withLateOptimisation(() => runLint({
       ...(flags.config ? { config: flags.config } : {}),
       servers: flags.server ?? [],
       toolsFiles: flags.tools ?? [],
@@ -60,7 +61,7 @@ export function registerLint(program: Command, setExit: SetExit): void {
       ...(flags.rules ? { rulesFile: flags.rules } : {}),
       failOn: flags.failOn,
       timeouts: serverTimeouts(flags),
-    });
+    }));
     const lint = result.lint;
     if (!lint) throw new ToolvetError('E_INTERNAL', 'lint produced no lint section');
     const text =
