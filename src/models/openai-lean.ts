@@ -5,11 +5,13 @@
  * thrown as the package's own error classes, so `describeModelError` maps both paths alike. What it
  * leaves out is the client's per-request work that costs more than the request on loopback (header
  * objects rebuilt per call, log formatting that runs with logging off, a second buffered Response per
- * answer): one timer and one abort per try (also keeping the runner's case deadline), and connections
- * reused by Node's fetch (keep-alive).
+ * answer): one timer and one abort per try (also keeping the runner's case deadline), and requests
+ * sent over node:http(s) with kept-alive connections (openai-http.ts), through Node's fetch only after
+ * an endpoint redirected and on the ports fetch refuses.
  */
 import { PAST_DEADLINE as DEADLINE_CAUSE, ToolvetError } from '../errors.ts';
 import { loadedOpenAI, loadOpenAI, type OpenAIPackage } from './openai-package.ts';
+import { fetchRefusesPort, headersOf, httpPoster, isRedirect, STALE_CONNECTION } from './openai-http.ts';
 
 export interface LeanTransportOptions {
   /** The chat-completions URL. */
@@ -51,15 +53,15 @@ export function retryAfterMs(headers: Headers): number | undefined {
   return Number.isNaN(date) ? undefined : date - Date.now();
 }
 
-function shouldRetry(response: Response, maxRetryAfterMs: number): boolean {
-  const header = response.headers.get('x-should-retry');
+function shouldRetry(status: number, headers: Headers, maxRetryAfterMs: number): boolean {
+  const header = headers.get('x-should-retry');
   if (header === 'true') return true;
   if (header === 'false') return false;
-  if (response.status === 429) {
-    const wait = retryAfterMs(response.headers);
+  if (status === 429) {
+    const wait = retryAfterMs(headers);
     if (wait !== undefined && wait > maxRetryAfterMs) return false;
   }
-  return response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500;
+  return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
 /** The package's own back-off: 0.5 s doubling to 8 s, minus up to 25% jitter; a server's wait under 60 s wins. */
@@ -97,6 +99,9 @@ function safeJson(text: string): unknown {
  */
 const NO_COPY = { redirect: 'error', window: null } as const;
 
+/** An answer over node:http with a redirect status (openai-http.ts): what fetch refuses under `redirect: 'error'`. */
+const REDIRECTED = Symbol('redirected');
+
 /** Node's fetch refused a redirect (`redirect: 'error'`): the server answered 3xx and did not run the request. */
 function refusedRedirect(error: unknown): boolean {
   return error instanceof TypeError && (error.cause as Error | undefined)?.message === 'unexpected redirect';
@@ -104,9 +109,26 @@ function refusedRedirect(error: unknown): boolean {
 
 export function createLeanTransport(options: LeanTransportOptions): LeanSend {
   const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}` };
+  const url = new URL(options.url);
+  // node:http unless fetch would refuse the port (it then says so, as it always did).
+  const poster = fetchRefusesPort(url) ? undefined : httpPoster(url);
   let follow = false;
+  /** One try: the answer's status, headers and body text; through fetch once an endpoint redirected. */
+  const send = async (payload: string, signal: AbortSignal): Promise<{ status: number; headers: () => Headers; contentType: string; text: string }> => {
+    if (poster && !follow) {
+      const answer = await poster.post(headers, payload, signal);
+      // Fetch under `redirect: 'error'` refuses any redirect status: the same signal to send again, following.
+      if (isRedirect(answer.status)) throw REDIRECTED;
+      return { status: answer.status, headers: () => headersOf(answer.headers), contentType: answer.headers['content-type'] ?? '', text: answer.text };
+    }
+    const response = await fetch(options.url, { method: 'POST', headers, body: payload, signal, ...(follow ? {} : NO_COPY) });
+    // The body is read under the same deadline: a server that stalls mid-body times out too.
+    const text = await response.text();
+    return { status: response.status, headers: () => response.headers, contentType: response.headers.get('content-type') ?? '', text };
+  };
   return async (payload, signal, deadline) => {
     const remaining = (): number => (deadline === undefined ? Number.POSITIVE_INFINITY : deadline - performance.now());
+    let resent = false;
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw new (await errors()).APIUserAbortError();
       const left = remaining();
@@ -118,16 +140,19 @@ export function createLeanTransport(options: LeanTransportOptions): LeanSend {
       signal?.addEventListener('abort', onAbort, { once: true });
       const retriesLeft = retry < options.maxRetries;
       try {
-        let response: Response;
-        let text: string;
+        let answer: Awaited<ReturnType<typeof send>>;
         try {
-          response = await fetch(options.url, { method: 'POST', headers, body: payload, signal: controller.signal, ...(follow ? {} : NO_COPY) });
-          // The body is read under the same deadline: a server that stalls mid-body times out too.
-          text = await response.text();
+          answer = await send(payload, controller.signal);
         } catch (error) {
-          if (!follow && refusedRedirect(error)) {
+          if (!follow && (error === REDIRECTED || refusedRedirect(error))) {
             // Not a failed try: send it again at once, following redirects from now on.
             follow = true;
+            retry -= 1;
+            continue;
+          }
+          if (error === STALE_CONNECTION && !resent) {
+            // The request never reached a server that read it: send it again at once, on a fresh connection.
+            resent = true;
             retry -= 1;
             continue;
           }
@@ -140,19 +165,20 @@ export function createLeanTransport(options: LeanTransportOptions): LeanSend {
             continue;
           }
           if (timedOut) throw new OpenAI.APIConnectionTimeoutError();
-          throw new OpenAI.APIConnectionError({ cause: error instanceof Error ? error : new Error(String(error)) });
+          const cause = error === STALE_CONNECTION ? Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) : error;
+          throw new OpenAI.APIConnectionError({ cause: cause instanceof Error ? cause : new Error(String(cause)) });
         }
-        if (response.ok) {
-          const type = response.headers.get('content-type') ?? '';
+        if (answer.status >= 200 && answer.status < 300) {
           // As the package does: JSON when the server says so (a broken body throws SyntaxError), else the text.
-          return type.includes('json') ? JSON.parse(text) : text;
+          return answer.contentType.includes('json') ? JSON.parse(answer.text) : answer.text;
         }
-        if (retriesLeft && shouldRetry(response, options.maxRetryAfterMs)) {
-          await sleep(Math.min(backoffMs(retry, response.headers), remaining()), signal);
+        const answerHeaders = answer.headers();
+        if (retriesLeft && shouldRetry(answer.status, answerHeaders, options.maxRetryAfterMs)) {
+          await sleep(Math.min(backoffMs(retry, answerHeaders), remaining()), signal);
           continue;
         }
-        const json = safeJson(text) as Record<string, unknown> | undefined;
-        throw (await errors()).APIError.generate(response.status, json, json ? undefined : text, response.headers);
+        const json = safeJson(answer.text) as Record<string, unknown> | undefined;
+        throw (await errors()).APIError.generate(answer.status, json, json ? undefined : answer.text, answerHeaders);
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
