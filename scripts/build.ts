@@ -1,7 +1,9 @@
 /**
  * Builds the package a user installs: `dist/` holds our code bundled by esbuild (every dependency stays
- * an import, resolved from the user's node_modules), split into one chunk per lazily loaded command so
- * `toolvet --version` reads a few kilobytes; `dist/types/` holds declarations from tsc.
+ * an import, resolved from the user's node_modules, but for the MCP client SDK, below), split into one
+ * chunk per lazily loaded command so `toolvet --version` reads a few kilobytes; `dist/types/` holds
+ * declarations from tsc. The third-party code bundled into dist/ is listed, with its licenses, in
+ * dist/THIRD-PARTY-NOTICES.md (scripts/third-party-notices.ts).
  *
  *   node --import tsx scripts/build.ts            JavaScript and declarations (npm run build, prepare)
  *   node --import tsx scripts/build.ts --js-only  JavaScript only (what the test run and the bench need)
@@ -21,6 +23,7 @@ import { PRECOMPILED_DIR } from '../src/config/precompiled-validators.ts';
 import { BUILD_ID_FILE } from '../src/disk-cache/build-id.ts';
 import { fixtureServerSdkFiles } from './fixture-server-sdk.ts';
 import { precompiledValidatorFiles } from './precompile-validators.ts';
+import { NOTICES_FILE, thirdPartyNotices } from './third-party-notices.ts';
 
 export const ROOT: string = fileURLToPath(new URL('../', import.meta.url));
 export const DIST: string = join(ROOT, 'dist');
@@ -118,6 +121,7 @@ export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
     // The bundle reads the validators generated below (src/config/precompiled-validators.ts); sources compile.
     define: { __TOOLVET_BUNDLE__: 'true' },
     write: false,
+    metafile: true,
     plugins: [sourceUrlPlugin(), inlineMcpClientPlugin()],
   });
   mkdirSync(outdir, { recursive: true });
@@ -125,9 +129,12 @@ export async function buildJs(outdir: string = DIST): Promise<JsBuild> {
   // (src/disk-cache/build-id.ts) is keyed by it, so a change to any of it never reads an old entry.
   const hash = createHash('sha256');
   for (const file of [...result.outputFiles].sort((a, b) => a.path.localeCompare(b.path))) hash.update(file.path.slice(file.path.lastIndexOf('/') + 1)).update(file.contents);
+  const sdk = await fixtureSdk;
+  const notices = thirdPartyNotices(ROOT, [...Object.keys(result.metafile.inputs), ...sdk.inputs]);
   const outputs = [
     ...result.outputFiles.map((file) => ({ path: file.path, contents: file.contents })),
-    ...(await fixtureSdk),
+    ...sdk.files,
+    { path: join(outdir, NOTICES_FILE), contents: Buffer.from(notices) },
     { path: join(outdir, BUILD_ID_FILE), contents: Buffer.from(`${hash.digest('hex').slice(0, 32)}\n`) },
     // The project's own schemas as Ajv standalone code: nothing compiles them when a command starts.
     ...precompiledValidatorFiles().map(({ name, text }) => ({ path: join(outdir, PRECOMPILED_DIR, name), contents: Buffer.from(text) })),

@@ -10,7 +10,8 @@ import { build } from 'esbuild';
 // The loader's own names and compile, so the build writes what it reads.
 import { BUILT_SDK, BUILT_SDK_CACHE, runBuiltSdk } from '../fixtures/servers/lib/built-sdk.mjs';
 
-export async function fixtureServerSdkFiles(root: string, outdir: string): Promise<{ path: string; contents: Uint8Array }[]> {
+/** The files to write, and the bundle's inputs (for the third-party notices). */
+export async function fixtureServerSdkFiles(root: string, outdir: string): Promise<{ files: { path: string; contents: Uint8Array }[]; inputs: string[] }> {
   const result = await build({
     absWorkingDir: root,
     entryPoints: [join(root, 'fixtures/servers/lib/server-sdk.mjs')],
@@ -22,11 +23,12 @@ export async function fixtureServerSdkFiles(root: string, outdir: string): Promi
     legalComments: 'none',
     logLevel: 'warning',
     write: false,
+    metafile: true,
   });
   const bundle = result.outputFiles[0]!;
   // Compiled here, by the node that builds (the one a checkout's tests and bench run): V8 rejects the
   // cache under another node or other V8 flags, and the loader then compiles the file itself. Run
   // once first, so the cache also holds the functions the module's start compiles (159 -> 331 kB).
   const { script } = runBuiltSdk(bundle.text, bundle.path);
-  return [bundle, { path: join(outdir, BUILT_SDK_CACHE), contents: script.createCachedData() }];
+  return { files: [bundle, { path: join(outdir, BUILT_SDK_CACHE), contents: script.createCachedData() }], inputs: Object.keys(result.metafile.inputs) };
 }

@@ -4,7 +4,7 @@
  * chunk loaded on demand.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,5 +38,19 @@ describe('dist/', () => {
       execFile(process.execPath, [join(ROOT, 'bin/toolvet.js'), '--version'], (error, stdout) => (error ? reject(error) : resolve(stdout))),
     );
     expect(out.trim()).toBe(version);
+  });
+
+  it('THIRD-PARTY-NOTICES.md carries the license of every package bundled into dist/', () => {
+    const notices = readFileSync(join(DIST, 'THIRD-PARTY-NOTICES.md'), 'utf8');
+    // The bundled client chunk holds the MCP client SDK and zod; the fixture servers' file the v1 SDK and Ajv.
+    const bundled = readdirSync(DIST).filter((f) => /\.c?js$/.test(f)).map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n');
+    for (const [name, marker] of [['@modelcontextprotocol/client', 'StreamableHTTPClientTransport'], ['zod', 'ZodError'], ['@modelcontextprotocol/sdk', 'StdioServerTransport'], ['ajv', 'strictTypes']] as const) {
+      expect(bundled, `${name} is no longer bundled: update this test`).toContain(marker);
+      const version = (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+      expect(notices).toMatch(new RegExp(`^## ${name.replace('/', '\\/')} ${version.replace(/\./g, '\\.')} \\(`, 'm'));
+    }
+    expect(notices).toContain('Permission is hereby granted, free of charge');
+    expect(notices).toContain('Apache License');
+    expect(notices).not.toContain('ships no license file');
   });
 });
