@@ -8,9 +8,13 @@
  * an answer that redirects (openai-lean.ts then follows redirects with fetch from there on) and the
  * ports fetch refuses to use.
  */
-import http from 'node:http';
-import https from 'node:https';
-import zlib from 'node:zlib';
+import type http from 'node:http';
+import { lazyRequire } from '../lazy-require.ts';
+
+// Loaded with the first driver, not at import: with https's TLS, 5 ms of CPU a mock eval spent at start for nothing (P7 in npm run bench).
+const httpModule = lazyRequire<typeof import('node:http')>('node:http');
+const httpsModule = lazyRequire<typeof import('node:https')>('node:https');
+const zlibModule = lazyRequire<typeof import('node:zlib')>('node:zlib');
 
 export interface HttpAnswer {
   status: number;
@@ -54,6 +58,7 @@ const utf8 = new TextDecoder('utf-8');
 function bodyText(chunks: Buffer[], coding: string | undefined): string {
   let body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
   if (coding) {
+    const zlib = zlibModule();
     for (const c of coding.toLowerCase().split(',').map((s) => s.trim()).reverse()) {
       if (c === 'gzip' || c === 'x-gzip') body = zlib.gunzipSync(body, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
       else if (c === 'deflate') body = zlib.inflateSync(body, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
@@ -72,7 +77,7 @@ export interface HttpPoster {
 /** A poster to one URL over one agent of kept-alive connections (idle ones never hold the process open). */
 export function httpPoster(url: URL): HttpPoster {
   const secure = url.protocol === 'https:';
-  const transport = secure ? https : http;
+  const transport = secure ? httpsModule() : httpModule();
   const agent = new transport.Agent({ keepAlive: true });
   const target = { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, path: `${url.pathname}${url.search}`, method: 'POST', agent };
   // What Node's fetch adds to every request, so an endpoint sees the same headers either way.

@@ -110,6 +110,15 @@ describe('CaseStore', () => {
     }
   });
 
+  it('dispose() calls what the run left to it once, before removing its file', () => {
+    const store = CaseStore.temporary();
+    const calls: string[] = [];
+    store.releaseOnDispose(() => calls.push('released'));
+    store.dispose();
+    store.dispose();
+    expect(calls).toEqual(['released']);
+  });
+
   it('a store over a kept results file holds nothing: every case is in the file', () => {
     const file = join(tempDir('toolvet-case-store-'), 'results.jsonl');
     const store = new CaseStore(file, false, withCost);

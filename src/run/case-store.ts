@@ -47,6 +47,7 @@ export class CaseStore {
   /** Cases held in memory (a temporary store, until it is full); null once they went to the file. */
   private held: CaseResult[] | null;
   private heldText = 0;
+  private readonly releases: Array<() => void> = [];
 
   /**
    * @param file the results file the cases are (or will be) written to
@@ -177,8 +178,14 @@ export class CaseStore {
     }
   }
 
+  /** Called once by `dispose()`: what the run holds until its cases have been read back. */
+  releaseOnDispose(release: () => void): void {
+    this.releases.push(release);
+  }
+
   /** Removes the file when the store made it; a kept results file stays. */
   dispose(): void {
+    for (const release of this.releases.splice(0)) release();
     if (this.temporary) rmSync(join(this.file, '..'), { recursive: true, force: true });
   }
 }
