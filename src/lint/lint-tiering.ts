@@ -16,8 +16,11 @@ import v8 from 'node:v8';
 const DEFAULT_BUDGET = 67_584;
 const LINT_BUDGET = DEFAULT_BUDGET * 16;
 
+/** `--interrupt-budget` or `--interrupt_budget` (V8 reads both), with or without `=N`; not its `-for-...` siblings. */
+const USER_BUDGET = /^--interrupt[-_]budget(=|$)/;
+
 function applies(): boolean {
-  return process.versions.v8.startsWith('11.3.') && !process.execArgv.some((arg) => arg.startsWith('--interrupt-budget'));
+  return process.versions.v8.startsWith('11.3.') && !process.execArgv.some((arg) => USER_BUDGET.test(arg));
 }
 
 /** Runs `lint` with V8's optimisation budget raised for it, and sets the budget back after. */
