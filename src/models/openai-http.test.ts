@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchRefusesPort, httpPoster } from './openai-http.ts';
+import { fetchRefusesPort, httpPoster, STALE_CONNECTION } from './openai-http.ts';
+import { createLeanTransport } from './openai-lean.ts';
 
 interface Seen {
   headers: http.IncomingHttpHeaders;
@@ -61,6 +62,32 @@ describe('httpPoster', () => {
     const answer = await httpPoster(url).post(HEADERS, '{}', new AbortController().signal);
     expect(answer.status).toBe(200);
     expect(answer.text).toBe(viaFetch);
+  });
+
+  it('sends a request again, once, when its kept-alive connection was closed under it', async () => {
+    // The second request on a connection finds it closed without an answer (a server's idle timeout racing the send).
+    const served = new WeakSet<object>();
+    let requests = 0;
+    server = http.createServer((req, res) => {
+      requests += 1;
+      req.resume();
+      if (served.has(req.socket)) return void req.socket.destroy();
+      served.add(req.socket);
+      req.on('end', () => res.end('{"ok":true}'));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`);
+    const poster = httpPoster(url);
+    const signal = new AbortController().signal;
+    expect((await poster.post(HEADERS, '{}', signal)).text).toBe('{"ok":true}');
+    await expect(poster.post(HEADERS, '{}', signal)).rejects.toBe(STALE_CONNECTION);
+    expect((await poster.post(HEADERS, '{}', signal)).text).toBe('{"ok":true}');
+    expect(requests).toBe(3);
+    // The driver sends it again itself, without spending a retry (there are none here).
+    const send = createLeanTransport({ url: url.href, apiKey: 'sk-no-key', timeoutMs: 5_000, maxRetries: 0, maxRetryAfterMs: 60_000 });
+    expect(await send('{}')).toBe('{"ok":true}');
+    expect(await send('{}')).toBe('{"ok":true}');
+    expect(requests).toBe(6);
   });
 
   it('stops at an abort with the abort', async () => {
