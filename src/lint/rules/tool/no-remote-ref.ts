@@ -15,6 +15,19 @@ function refs(value: unknown, path: string, out: Array<{ ref: string; path: stri
   return out;
 }
 
+/** Whether any object below holds a `$ref` or `$dynamicRef` string: the same walk without paths, which most schemas end at. */
+function hasRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some((v) => typeof v === 'object' && v !== null && hasRef(v));
+  if (!isObject(value)) return false;
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = value[k];
+    if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string') return true;
+    if (typeof v === 'object' && v !== null && hasRef(v)) return true;
+  }
+  return false;
+}
+
 /** Hosts do not fetch remote schemas: a `$ref` outside the document leaves the model with nothing. */
 export const noRemoteRef: ToolRule = {
   id: 'no-remote-ref',
@@ -24,7 +37,7 @@ export const noRemoteRef: ToolRule = {
   spec: '7.5',
   check: (tools) =>
     perTool(tools, (tool) =>
-      refs(tool.inputSchema, '$.inputSchema')
+      (hasRef(tool.inputSchema) ? refs(tool.inputSchema, '$.inputSchema') : [])
         .filter((r) => !r.ref.startsWith('#'))
         .map((r) => ({ path: r.path, message: `remote $ref ${JSON.stringify(r.ref)}; hosts will not fetch it, inline the schema under $defs` })),
     ),
