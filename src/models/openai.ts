@@ -1,7 +1,9 @@
 /**
  * The driver for any OpenAI-compatible chat-completions endpoint (Ollama, llama.cpp's llama-server,
- * vLLM, LM Studio, OpenAI itself), through the `openai` package. Transport problems become coded
- * ToolvetErrors; a tool call with cut-off or unparsable arguments is returned as data.
+ * vLLM, LM Studio, OpenAI itself): the `openai` package's wire format, retry policy and error classes,
+ * sent by default over a lean transport (openai-lean.ts: node:http with kept-alive connections, fetch
+ * after a redirect), or by the package's own client (`transport: 'sdk'`). Transport problems become
+ * coded ToolvetErrors; a tool call with cut-off or unparsable arguments is returned as data.
  */
 import type OpenAI from 'openai';
 import { ToolvetError } from '../errors.ts';
@@ -38,7 +40,7 @@ export interface OpenAIModelOptions {
   /** Read instead of process.env; for tests and embedding. */
   env?: Record<string, string | undefined>;
   /**
-   * `lean` (default): the same requests, retries and errors through a bare fetch (openai-lean.ts);
+   * `lean` (default): the same requests, retries and errors over node:http(s) (openai-lean.ts);
    * `sdk`: the `openai` package's client. Also set by TOOLVET_OPENAI_TRANSPORT.
    */
   transport?: 'lean' | 'sdk';
