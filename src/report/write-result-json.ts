@@ -21,7 +21,7 @@ const PIECE = 1 << 16;
  * Cases serialised together: `{"cases": [...]}` at indent 2 puts its elements where the result's own
  * `cases` has them (one stringify per batch, not a stringify and a re-indent per case: 2-5x faster).
  */
-const BATCH = 64;
+const BATCH = 32;
 const BATCH_OPEN = '{\n  "cases": [';
 const BATCH_CLOSE = '\n  ]\n}';
 
@@ -42,13 +42,15 @@ export function writeResultJson(file: string, result: ToolvetResult, cases?: Ite
     const flush = (): void => {
       // The batch's elements as JSON.stringify(result, null, 2) indents them, without a pass to re-indent.
       const inner = JSON.stringify({ cases: batch }, null, 2);
-      piece += `${first ? '[' : ','}${inner.slice(BATCH_OPEN.length, -BATCH_CLOSE.length)}`;
+      const elements = `${first ? '[' : ','}${inner.slice(BATCH_OPEN.length, -BATCH_CLOSE.length)}`;
       first = false;
       batch = [];
-      if (piece.length >= PIECE) {
+      // Written before it would grow past a piece: two batches together were a large object (over 128 KB), which only a full collection frees.
+      if (piece.length > 0 && piece.length + elements.length > PIECE) {
         write(toFile(piece));
         piece = '';
       }
+      piece += elements;
     };
     for (const c of cases) if (batch.push(c) === BATCH) flush();
     if (batch.length > 0) flush();

@@ -129,4 +129,19 @@ describe('CaseStore', () => {
     store.dispose();
     expect(caseLines(file)).toBe(20);
   });
+
+  it('cases come back by rank, ties in the order of adding, for whole-number ranks and any others alike', () => {
+    const ranks = [[3, 0, 3, 1, 0, 2], [3, 0.5, 3, 1, 0.5, 2], [3, -1, 3, 1, -1, 2], [3, 2 ** 40, 3, 1, 2 ** 40, 2]];
+    for (const order of ranks) {
+      const file = join(tempDir('toolvet-case-store-'), 'results.jsonl');
+      const store = new CaseStore(file, false);
+      const cases = casesOf(order.length);
+      const sink = new ResultSink(file, { type: 'run', command: 'eval', model: 'mock', startedAt: '', planned: cases.length });
+      cases.forEach((c, i) => store.add(order[i], sink.writeCase(c)!));
+      sink.close();
+      const byRank = cases.map((c, i) => ({ id: c.id, rank: order[i], i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
+      expect([...store.cases()].map((c) => c.id)).toEqual(byRank.map((c) => c.id));
+      store.dispose();
+    }
+  });
 });

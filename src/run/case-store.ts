@@ -24,6 +24,9 @@ export const HELD_CASES = 4096;
 export const HELD_CHARS = 8 * 1024 * 1024;
 /** `fileOf` of a case held in memory (its `offsets` entry is its place in `held`); files are 0-254. */
 const HELD = 255;
+/** Sort keys (`order()`): rank * KEY_CASES + index is exact below 2^52 for ranks under KEY_RANKS. */
+const KEY_CASES = 2 ** 22;
+const KEY_RANKS = 2 ** 30;
 
 /** About a case's size in memory: its fixed part and the texts that vary with the model's answers. */
 function heldChars(c: CaseResult): number {
@@ -143,10 +146,38 @@ export class CaseStore {
 
   /** Every case in query-set order: a list when every one is held, else read back from the files one at a time. */
   cases(): Iterable<CaseResult> {
-    const order = Uint32Array.from({ length: this.count }, (_, i) => i).sort((a, b) => this.ranks[a] - this.ranks[b] || a - b);
+    const order = this.order();
     const held = this.held;
     if (held === null || held.length < this.count) return this.read(order);
     return Array.from(order, (i) => this.completed(held[this.offsets[i]]));
+  }
+
+  /**
+   * The cases' indexes by rank, ties in the order of adding. Ranks are places in the query sets (whole
+   * numbers), so each case's key rank * KEY_CASES + index sorts as a number, in place, by the typed
+   * array's own sort. A comparator's sort took two work arrays of 8 bytes a case on the heap, which the
+   * scavenges during a long sort moved to the old generation's large objects until a full collection
+   * (0.76 MB at 50,000 cases, P5 in npm run bench). Other ranks take the comparator.
+   */
+  private order(): Uint32Array {
+    const n = this.count;
+    const ranks = this.ranks;
+    if (n <= KEY_CASES) {
+      const keys = new Float64Array(n);
+      let i = 0;
+      for (; i < n; i++) {
+        const rank = ranks[i];
+        if (!(Number.isInteger(rank) && rank >= 0 && rank < KEY_RANKS)) break;
+        keys[i] = rank * KEY_CASES + i;
+      }
+      if (i === n) {
+        keys.sort();
+        const order = new Uint32Array(n);
+        for (let k = 0; k < n; k++) order[k] = keys[k] % KEY_CASES;
+        return order;
+      }
+    }
+    return Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
   }
 
   private completed(c: CaseResult): CaseResult {

@@ -149,7 +149,8 @@ export class CostFold {
       turns: this.turns,
       calls: this.calls,
       maxTokensPerCase: this.maxTokens,
-      p95LatencyMs: sortedPercentile(this.latencies.slice(0, this.items).sort(), 95),
+      // Sorted in place (a percentile needs no order of adding): a sorted copy was 0.4 MB more per fold at 50,000 cases, at the report, where P5 peaks.
+      p95LatencyMs: sortedPercentile(this.latencies.subarray(0, this.items).sort(), 95),
       cost: this.items > 0 && this.allPriced ? this.cost.value() : price ? 0 : null,
     };
     if (price) out.price = price;
