@@ -8,7 +8,7 @@ import type { ToolvetResult } from '../src/report/model.ts';
 import type { Reporter } from '../src/report/reporter.ts';
 import { chosenText, expectedText, failedCases } from '../src/report/text.ts';
 import { renderMarkdown } from './markdown.ts';
-import { markOwnLines } from '../src/safety/github.ts';
+import { markOwnLines, onGitHubActions } from '../src/safety/github.ts';
 import { toFile } from '../src/safety/boundary.ts';
 
 export interface Annotation {
@@ -87,7 +87,7 @@ export function renderGitHub(result: ToolvetResult): string {
  * to $GITHUB_STEP_SUMMARY. Returns false (and does nothing) elsewhere.
  */
 export function emitGitHub(result: ToolvetResult, env: NodeJS.ProcessEnv = process.env, out: (text: string) => void = writeOwnLines): boolean {
-  if (!env.GITHUB_ACTIONS) return false;
+  if (!onGitHubActions(env)) return false;
   out(renderGitHub(result));
   if (env.GITHUB_STEP_SUMMARY) appendStepSummary(result, env.GITHUB_STEP_SUMMARY);
   return true;

@@ -30,3 +30,8 @@ export function defuseWorkflowCommands(text: string): string {
   if (!text.includes('::') && !text.includes('##[') && !text.includes(OWN_LINE)) return text;
   return text.split('\n').map(defuseWorkflowLine).join('\n');
 }
+
+/** Whether this process runs under GitHub Actions: its annotations and step summary are written only then. */
+export function onGitHubActions(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.GITHUB_ACTIONS);
+}

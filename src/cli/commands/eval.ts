@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseDistractorSizes } from '../../run/distractors.ts';
 import { renderEvalConsole, renderNotices, warmEvalConsole } from '../../../reporters/console.ts';
 import { whenIdle, type IdleWork } from '../when-idle.ts';
+import { onGitHubActions } from '../../safety/github.ts';
 import { prepareArgumentChecks } from '../../scoring/schema-check.ts';
 import { createProgress } from '../../report/progress.ts';
 import { exitCodeFor, ToolvetError } from '../../errors.ts';
@@ -189,11 +190,12 @@ async function executeLoadingAb(flags: EvalFlags, setExit: SetExit): Promise<Too
 }
 
 /**
- * GitHub's annotations and step summary (reporters/github.ts decides and writes them), loaded only under
- * GitHub Actions: with the Markdown reporter it brings, five chunks an eval elsewhere never runs.
+ * GitHub's annotations and step summary (reporters/github.ts writes them), loaded only under GitHub
+ * Actions (onGitHubActions): with the Markdown reporter it brings, five chunks an eval elsewhere never
+ * runs.
  */
 async function emitGitHub(result: ToolvetResult): Promise<void> {
-  if (process.env.GITHUB_ACTIONS) (await import('../../../reporters/github.ts')).emitGitHub(result);
+  if (onGitHubActions()) (await import('../../../reporters/github.ts')).emitGitHub(result);
 }
 
 /** The end the --loading both and --models paths share: the console report, annotations, --json, --history, the exit code. */
